@@ -1,0 +1,367 @@
+use super::*;
+
+fn size(w: u8, h: u8) -> BoardSize {
+    BoardSize::new(w, h).unwrap()
+}
+
+fn pt(size: BoardSize, text: &str) -> Point {
+    size.parse_point(text).unwrap()
+}
+
+/// Plays `black` and `white` alternately (Black first); `white` may be one shorter.
+fn play_stones(game: &mut Gomoku, black: &[Point], white: &[Point]) {
+    for (i, &b) in black.iter().enumerate() {
+        game.play(b).unwrap();
+        if let Some(&w) = white.get(i) {
+            game.play(w).unwrap();
+        }
+    }
+}
+
+/// `len` points from `(x, y)` stepping by `(dx, dy)`.
+fn run(x: i32, y: i32, dx: i32, dy: i32, len: i32) -> Vec<Point> {
+    (0..len)
+        .map(|k| Point::new((x + k * dx) as u8, (y + k * dy) as u8))
+        .collect()
+}
+
+/// White stones on the far side of the board, well away from Black's line, so that
+/// Black's five is completed with `white` never interfering.
+fn filler(size: BoardSize, avoid: &[Point], count: usize) -> Vec<Point> {
+    size.points()
+        .filter(|p| {
+            avoid
+                .iter()
+                .all(|a| (i32::from(a.x) - i32::from(p.x)).abs() > 1 || a.y.abs_diff(p.y) > 1)
+        })
+        // Isolated points of a sparse lattice: White never makes a row of its own.
+        .filter(|p| p.x % 2 == 0 && p.y % 2 == 0)
+        .take(count)
+        .collect()
+}
+
+/// Plays Black along `line` (in the given order) while White plays filler, and
+/// returns the game after Black's last stone.
+fn black_plays_line(size: BoardSize, rule: Rule, line: &[Point]) -> Gomoku {
+    let mut game = Gomoku::new(size, rule);
+    let white = filler(size, line, line.len() - 1);
+    play_stones(&mut game, line, &white);
+    game
+}
+
+fn assert_black_wins_with(game: &Gomoku, line: &[Point]) {
+    let Status::Won {
+        winner,
+        line: won_line,
+    } = game.status()
+    else {
+        panic!("expected a win, got {:?}", game.status());
+    };
+    assert_eq!(*winner, Player::First);
+    let mut got = won_line.clone();
+    let mut want = line.to_vec();
+    got.sort();
+    want.sort();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn empty_board_black_to_move() {
+    let game = Gomoku::default();
+    assert_eq!(game.side_to_move(), Player::First);
+    assert_eq!(game.status(), &Status::Playing);
+    assert_eq!(game.moves(), &[]);
+    assert_eq!(game.size().to_string(), "15x15");
+}
+
+#[test]
+fn turns_alternate() {
+    let s = BoardSize::STANDARD;
+    let mut game = Gomoku::new(s, Rule::FreeStyle);
+    game.play(pt(s, "h8")).unwrap();
+    assert_eq!(game.side_to_move(), Player::Second);
+    assert_eq!(game.stone(pt(s, "h8")), Some(Player::First));
+    game.play(pt(s, "i9")).unwrap();
+    assert_eq!(game.side_to_move(), Player::First);
+    assert_eq!(game.stone(pt(s, "i9")), Some(Player::Second));
+    assert_eq!(game.last_move(), Some(pt(s, "i9")));
+}
+
+#[test]
+fn wins_in_every_direction_from_every_position_in_the_line() {
+    let s = BoardSize::STANDARD;
+    for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+        let line = run(5, 7, dx, dy, 5);
+        // The last stone may complete the line at either end or in the middle.
+        for completing in 0..5 {
+            let mut order = line.clone();
+            let last = order.remove(completing);
+            order.push(last);
+            let game = black_plays_line(s, Rule::FreeStyle, &order);
+            assert_black_wins_with(&game, &line);
+            // Four of the line alone do not win.
+            let mut before = game.clone();
+            before.undo();
+            assert_eq!(before.status(), &Status::Playing, "dir ({dx},{dy})");
+        }
+    }
+}
+
+#[test]
+fn wins_along_every_edge_and_into_every_corner() {
+    for s in [size(15, 15), size(10, 17), size(20, 12)] {
+        let (w, h) = (i32::from(s.width()), i32::from(s.height()));
+        let lines = [
+            run(0, 0, 1, 0, 5),         // bottom edge, bottom-left corner
+            run(w - 5, 0, 1, 0, 5),     // bottom edge, bottom-right corner
+            run(0, h - 1, 1, 0, 5),     // top edge, top-left corner
+            run(w - 5, h - 1, 1, 0, 5), // top edge, top-right corner
+            run(0, 0, 0, 1, 5),         // left edge up from the corner
+            run(0, h - 5, 0, 1, 5),     // left edge into the top-left corner
+            run(w - 1, 0, 0, 1, 5),     // right edge
+            run(w - 1, h - 5, 0, 1, 5), // right edge into the top-right corner
+            run(0, 0, 1, 1, 5),         // diagonal out of the bottom-left corner
+            run(w - 1, h - 1, -1, -1, 5), // diagonal into the top-right corner
+            run(0, h - 1, 1, -1, 5),    // anti-diagonal out of the top-left corner
+            run(w - 1, 0, -1, 1, 5),    // anti-diagonal out of the bottom-right corner
+        ];
+        for line in lines {
+            let game = black_plays_line(s, Rule::Standard, &line);
+            assert_black_wins_with(&game, &line);
+        }
+    }
+}
+
+#[test]
+fn white_can_win_too() {
+    let s = BoardSize::STANDARD;
+    let mut game = Gomoku::new(s, Rule::FreeStyle);
+    let white = run(3, 3, 0, 1, 5);
+    let black = vec![
+        pt(s, "k1"),
+        pt(s, "m1"),
+        pt(s, "o1"),
+        pt(s, "k3"),
+        pt(s, "m3"),
+    ];
+    for (b, w) in black.iter().zip(&white) {
+        game.play(*b).unwrap();
+        game.play(*w).unwrap();
+    }
+    let Status::Won { winner, line } = game.status() else {
+        panic!("expected White to win");
+    };
+    assert_eq!(*winner, Player::Second);
+    assert_eq!(line.len(), 5);
+}
+
+#[test]
+fn overline_wins_free_style_but_not_standard() {
+    let s = BoardSize::STANDARD;
+    // Black fills b2..f2 and h2, then closes the gap at g2 making six in a row.
+    let six = run(1, 1, 1, 0, 6);
+    let mut order = six.clone();
+    let gap = order.remove(4);
+    order.push(gap);
+
+    let free = black_plays_line(s, Rule::FreeStyle, &order);
+    assert_black_wins_with(&free, &six);
+
+    let standard = black_plays_line(s, Rule::Standard, &order);
+    assert_eq!(standard.status(), &Status::Playing);
+    assert_eq!(standard.side_to_move(), Player::Second);
+}
+
+#[test]
+fn standard_exact_five_in_another_direction_still_wins() {
+    let s = BoardSize::STANDARD;
+    // The last stone at (6, 1) makes six horizontally and exactly five vertically.
+    let mut order: Vec<Point> = run(2, 1, 1, 0, 6)
+        .into_iter()
+        .filter(|p| p.x != 6)
+        .collect();
+    order.extend(run(6, 2, 0, 1, 4));
+    order.push(Point::new(6, 1));
+    let game = black_plays_line(s, Rule::Standard, &order);
+    assert_black_wins_with(&game, &run(6, 1, 0, 1, 5));
+}
+
+#[test]
+fn seven_in_a_row_is_an_overline() {
+    let s = BoardSize::STANDARD;
+    let mut order = run(0, 5, 1, 0, 7);
+    let middle = order.remove(3);
+    order.push(middle);
+    let standard = black_plays_line(s, Rule::Standard, &order);
+    assert_eq!(standard.status(), &Status::Playing);
+}
+
+#[test]
+fn non_square_boards_use_their_own_edges() {
+    let s = size(12, 19);
+    let top = run(7, 14, 0, 1, 5); // up to the 19th row
+    let game = black_plays_line(s, Rule::FreeStyle, &top);
+    assert_black_wins_with(&game, &top);
+    assert_eq!(pt(s, "l19"), Point::new(11, 18));
+    assert!(s.parse_point("m1").is_err(), "column m is off a 12-wide board");
+    assert!(s.parse_point("a20").is_err(), "row 20 is off a 19-high board");
+    assert_eq!(
+        Gomoku::new(s, Rule::FreeStyle).play(Point::new(12, 0)),
+        Err(GomokuError::OffBoard(Point::new(12, 0)))
+    );
+}
+
+/// Fills a 10x10 board so that no five ever forms: pairs of columns alternate colour
+/// and every row flips them, so no line holds more than two stones of one colour.
+#[test]
+fn a_full_board_without_five_is_a_draw() {
+    let s = size(10, 10);
+    let colour = |p: Point| {
+        if (p.x / 2 + p.y) % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    };
+    let black: Vec<Point> = s.points().filter(|&p| colour(p) == Player::First).collect();
+    let white: Vec<Point> = s.points().filter(|&p| colour(p) == Player::Second).collect();
+    assert_eq!(black.len(), white.len());
+    let mut game = Gomoku::new(s, Rule::FreeStyle);
+    for (b, w) in black.iter().zip(&white) {
+        assert_eq!(game.status(), &Status::Playing);
+        game.play(*b).unwrap();
+        assert_eq!(game.status(), &Status::Playing);
+        game.play(*w).unwrap();
+    }
+    assert_eq!(game.status(), &Status::Draw);
+    assert_eq!(Game::outcome(&game), Some(Outcome::Draw));
+    assert!(Game::legal_moves(&game).is_empty());
+}
+
+#[test]
+fn illegal_moves_change_nothing() {
+    let s = BoardSize::STANDARD;
+    let mut game = Gomoku::new(s, Rule::FreeStyle);
+    game.play(pt(s, "h8")).unwrap();
+    let before = game.clone();
+    assert_eq!(
+        game.play(pt(s, "h8")),
+        Err(GomokuError::Occupied(pt(s, "h8")))
+    );
+    assert_eq!(
+        game.play(Point::new(15, 3)),
+        Err(GomokuError::OffBoard(Point::new(15, 3)))
+    );
+    assert_eq!(game, before);
+
+    let won = black_plays_line(s, Rule::FreeStyle, &run(0, 0, 1, 0, 5));
+    let mut after = won.clone();
+    assert_eq!(after.play(pt(s, "h8")), Err(GomokuError::GameOver));
+    assert_eq!(after, won);
+}
+
+#[test]
+fn undo_restores_the_previous_position() {
+    let s = BoardSize::STANDARD;
+    let line = run(2, 2, 1, 1, 5);
+    let won = black_plays_line(s, Rule::FreeStyle, &line);
+    let mut game = won.clone();
+    assert_eq!(game.undo(), Some(line[4]));
+    assert_eq!(game.status(), &Status::Playing);
+    assert_eq!(game.stone(line[4]), None);
+    assert_eq!(game.side_to_move(), Player::First);
+    game.play(line[4]).unwrap();
+    assert_eq!(game, won);
+    assert_eq!(Gomoku::default().undo(), None);
+}
+
+#[test]
+fn from_moves_replays_and_rejects() {
+    let s = BoardSize::STANDARD;
+    let moves = [pt(s, "h8"), pt(s, "i9"), pt(s, "h9")];
+    let game = Gomoku::from_moves(s, Rule::Standard, moves).unwrap();
+    assert_eq!(game.moves(), &moves);
+    assert_eq!(
+        Gomoku::from_moves(s, Rule::Standard, [pt(s, "h8"), pt(s, "h8")]),
+        Err(GomokuError::Occupied(pt(s, "h8")))
+    );
+}
+
+#[test]
+fn notation_round_trips_on_every_point_of_every_size() {
+    for w in MIN_SIDE..=MAX_SIDE {
+        for h in MIN_SIDE..=MAX_SIDE {
+            let s = size(w, h);
+            for p in s.points() {
+                let text = p.to_string();
+                assert_eq!(s.parse_point(&text), Ok(p), "{text} on {s}");
+                assert_eq!(s.parse_point(&text.to_uppercase()), Ok(p));
+            }
+        }
+    }
+    let s = BoardSize::STANDARD;
+    assert_eq!(s.centre().to_string(), "h8");
+    assert_eq!(pt(s, "a1"), Point::new(0, 0));
+    assert_eq!(pt(s, "o15"), Point::new(14, 14));
+    assert_eq!(size(20, 20).parse_point("t20"), Ok(Point::new(19, 19)));
+}
+
+#[test]
+fn notation_rejects_bad_text_without_panicking() {
+    let s = BoardSize::STANDARD;
+    for bad in [
+        "", " ", "h", "8", "8h", "h0", "h16", "p1", "z9", "h-1", "h+1", "h8x", "hh8", "é8", "h١",
+        "h99999999999999999999", "ä1",
+    ] {
+        assert!(
+            matches!(s.parse_point(bad), Err(GomokuError::BadNotation(_))),
+            "{bad:?} should be rejected"
+        );
+    }
+}
+
+#[test]
+fn sizes_outside_ten_to_twenty_are_rejected() {
+    assert!(BoardSize::new(9, 15).is_err());
+    assert!(BoardSize::new(15, 21).is_err());
+    assert!(BoardSize::new(0, 0).is_err());
+    assert!(BoardSize::new(10, 20).is_ok());
+    assert_eq!("12x18".parse::<BoardSize>(), Ok(size(12, 18)));
+    assert_eq!(" 20X10 ".parse::<BoardSize>(), Ok(size(20, 10)));
+    for bad in ["15", "x", "15x", "15x15x15", "axb", "9x15", "15x21", "-1x15", "300x15"] {
+        assert!(bad.parse::<BoardSize>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn rules_parse_by_name() {
+    assert_eq!("freestyle".parse::<Rule>(), Ok(Rule::FreeStyle));
+    assert_eq!("Standard".parse::<Rule>(), Ok(Rule::Standard));
+    assert!("renju".parse::<Rule>().is_err());
+    for rule in Rule::ALL {
+        assert_eq!(rule.to_string().parse::<Rule>(), Ok(rule));
+    }
+}
+
+#[test]
+fn random_games_keep_the_board_consistent() {
+    use rand::seq::SliceRandom;
+    use rand::{SeedableRng, rngs::StdRng};
+    let mut rng = StdRng::seed_from_u64(7);
+    for (w, h) in [(10, 10), (15, 15), (20, 11)] {
+        for _ in 0..20 {
+            let mut game = Gomoku::new(size(w, h), Rule::Standard);
+            while game.status() == &Status::Playing {
+                let mut moves = Game::legal_moves(&game);
+                assert_eq!(moves.len(), game.size().area() - game.moves().len());
+                moves.shuffle(&mut rng);
+                game.play(moves[0]).unwrap();
+            }
+            if let Status::Won { winner, line } = game.status() {
+                assert_eq!(line.len(), WIN_LENGTH);
+                assert!(line.iter().all(|&p| game.stone(p) == Some(*winner)));
+                assert!(line.contains(&game.last_move().unwrap()));
+            }
+        }
+    }
+}
