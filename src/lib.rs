@@ -1,1 +1,9 @@
+//! Tabletop: classic two-player board games in 3D.
+//!
+//! [`rules`] holds each game's rules as plain Rust; the Bevy app in [`app`] (behind the
+//! default `app` feature) draws them and takes input. The rules build and test without
+//! Bevy: `cargo test --no-default-features --lib`.
+
+#[cfg(feature = "app")]
+pub mod app;
 pub mod rules;

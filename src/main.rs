@@ -1,2 +1,7 @@
+//! `tabletop`: the desktop game.
+
 use bevy::prelude::*;
-fn main() { App::new().add_plugins(DefaultPlugins).add_plugins(bevy_egui::EguiPlugin::default()).run(); }
+
+fn main() -> AppExit {
+    App::new().add_plugins(tabletop::app::plugin).run()
+}

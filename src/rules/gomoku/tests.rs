@@ -112,18 +112,18 @@ fn wins_along_every_edge_and_into_every_corner() {
     for s in [size(15, 15), size(10, 17), size(20, 12)] {
         let (w, h) = (i32::from(s.width()), i32::from(s.height()));
         let lines = [
-            run(0, 0, 1, 0, 5),         // bottom edge, bottom-left corner
-            run(w - 5, 0, 1, 0, 5),     // bottom edge, bottom-right corner
-            run(0, h - 1, 1, 0, 5),     // top edge, top-left corner
-            run(w - 5, h - 1, 1, 0, 5), // top edge, top-right corner
-            run(0, 0, 0, 1, 5),         // left edge up from the corner
-            run(0, h - 5, 0, 1, 5),     // left edge into the top-left corner
-            run(w - 1, 0, 0, 1, 5),     // right edge
-            run(w - 1, h - 5, 0, 1, 5), // right edge into the top-right corner
-            run(0, 0, 1, 1, 5),         // diagonal out of the bottom-left corner
+            run(0, 0, 1, 0, 5),           // bottom edge, bottom-left corner
+            run(w - 5, 0, 1, 0, 5),       // bottom edge, bottom-right corner
+            run(0, h - 1, 1, 0, 5),       // top edge, top-left corner
+            run(w - 5, h - 1, 1, 0, 5),   // top edge, top-right corner
+            run(0, 0, 0, 1, 5),           // left edge up from the corner
+            run(0, h - 5, 0, 1, 5),       // left edge into the top-left corner
+            run(w - 1, 0, 0, 1, 5),       // right edge
+            run(w - 1, h - 5, 0, 1, 5),   // right edge into the top-right corner
+            run(0, 0, 1, 1, 5),           // diagonal out of the bottom-left corner
             run(w - 1, h - 1, -1, -1, 5), // diagonal into the top-right corner
-            run(0, h - 1, 1, -1, 5),    // anti-diagonal out of the top-left corner
-            run(w - 1, 0, -1, 1, 5),    // anti-diagonal out of the bottom-right corner
+            run(0, h - 1, 1, -1, 5),      // anti-diagonal out of the top-left corner
+            run(w - 1, 0, -1, 1, 5),      // anti-diagonal out of the bottom-right corner
         ];
         for line in lines {
             let game = black_plays_line(s, Rule::Standard, &line);
@@ -137,7 +137,7 @@ fn white_can_win_too() {
     let s = BoardSize::STANDARD;
     let mut game = Gomoku::new(s, Rule::FreeStyle);
     let white = run(3, 3, 0, 1, 5);
-    let black = vec![
+    let black = [
         pt(s, "k1"),
         pt(s, "m1"),
         pt(s, "o1"),
@@ -203,8 +203,14 @@ fn non_square_boards_use_their_own_edges() {
     let game = black_plays_line(s, Rule::FreeStyle, &top);
     assert_black_wins_with(&game, &top);
     assert_eq!(pt(s, "l19"), Point::new(11, 18));
-    assert!(s.parse_point("m1").is_err(), "column m is off a 12-wide board");
-    assert!(s.parse_point("a20").is_err(), "row 20 is off a 19-high board");
+    assert!(
+        s.parse_point("m1").is_err(),
+        "column m is off a 12-wide board"
+    );
+    assert!(
+        s.parse_point("a20").is_err(),
+        "row 20 is off a 19-high board"
+    );
     assert_eq!(
         Gomoku::new(s, Rule::FreeStyle).play(Point::new(12, 0)),
         Err(GomokuError::OffBoard(Point::new(12, 0)))
@@ -217,14 +223,17 @@ fn non_square_boards_use_their_own_edges() {
 fn a_full_board_without_five_is_a_draw() {
     let s = size(10, 10);
     let colour = |p: Point| {
-        if (p.x / 2 + p.y) % 2 == 0 {
+        if (p.x / 2 + p.y).is_multiple_of(2) {
             Player::First
         } else {
             Player::Second
         }
     };
     let black: Vec<Point> = s.points().filter(|&p| colour(p) == Player::First).collect();
-    let white: Vec<Point> = s.points().filter(|&p| colour(p) == Player::Second).collect();
+    let white: Vec<Point> = s
+        .points()
+        .filter(|&p| colour(p) == Player::Second)
+        .collect();
     assert_eq!(black.len(), white.len());
     let mut game = Gomoku::new(s, Rule::FreeStyle);
     for (b, w) in black.iter().zip(&white) {
@@ -310,8 +319,23 @@ fn notation_round_trips_on_every_point_of_every_size() {
 fn notation_rejects_bad_text_without_panicking() {
     let s = BoardSize::STANDARD;
     for bad in [
-        "", " ", "h", "8", "8h", "h0", "h16", "p1", "z9", "h-1", "h+1", "h8x", "hh8", "é8", "h١",
-        "h99999999999999999999", "ä1",
+        "",
+        " ",
+        "h",
+        "8",
+        "8h",
+        "h0",
+        "h16",
+        "p1",
+        "z9",
+        "h-1",
+        "h+1",
+        "h8x",
+        "hh8",
+        "é8",
+        "h١",
+        "h99999999999999999999",
+        "ä1",
     ] {
         assert!(
             matches!(s.parse_point(bad), Err(GomokuError::BadNotation(_))),
@@ -328,7 +352,9 @@ fn sizes_outside_ten_to_twenty_are_rejected() {
     assert!(BoardSize::new(10, 20).is_ok());
     assert_eq!("12x18".parse::<BoardSize>(), Ok(size(12, 18)));
     assert_eq!(" 20X10 ".parse::<BoardSize>(), Ok(size(20, 10)));
-    for bad in ["15", "x", "15x", "15x15x15", "axb", "9x15", "15x21", "-1x15", "300x15"] {
+    for bad in [
+        "15", "x", "15x", "15x15x15", "axb", "9x15", "15x21", "-1x15", "300x15",
+    ] {
         assert!(bad.parse::<BoardSize>().is_err(), "{bad}");
     }
 }

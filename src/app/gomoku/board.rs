@@ -1,0 +1,297 @@
+//! The wooden board: its layout (points <-> world positions), the board body, grid
+//! lines and star points, and the framing camera view for its size.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+use super::CurrentGame;
+use crate::app::Screen;
+use crate::app::camera::CameraHome;
+use crate::rules::gomoku::{BoardSize, Point};
+
+/// World units between neighbouring grid lines.
+pub const SPACING: f32 = 1.0;
+/// Wood beyond the outermost lines, in world units.
+const MARGIN: f32 = 0.95;
+/// Thickness of the board body; its top face is the plane y = 0.
+const THICKNESS: f32 = 0.7;
+/// Width of a grid line.
+const LINE_WIDTH: f32 = 0.035;
+/// Radius of a star point.
+const STAR_RADIUS: f32 = 0.09;
+/// Side of the generated wood texture, in pixels.
+const WOOD_TEXTURE_SIZE: u32 = 512;
+
+/// Maps board points to world positions and back for the board on the table.
+///
+/// The board lies on the plane y = 0, centred on the origin; column `a` is on the left
+/// and row `1` nearest to the default camera (towards +z).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct BoardLayout {
+    size: BoardSize,
+}
+
+impl BoardLayout {
+    /// The layout of a board of `size`.
+    #[must_use]
+    pub fn new(size: BoardSize) -> Self {
+        Self { size }
+    }
+
+    /// The board's size.
+    #[must_use]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    fn half_extent(&self) -> Vec2 {
+        Vec2::new(
+            f32::from(self.size.width() - 1),
+            f32::from(self.size.height() - 1),
+        ) * SPACING
+            / 2.0
+    }
+
+    /// The world position of intersection `p` on the board's top face.
+    #[must_use]
+    pub fn to_world(&self, p: Point) -> Vec3 {
+        let half = self.half_extent();
+        Vec3::new(
+            f32::from(p.x) * SPACING - half.x,
+            0.0,
+            half.y - f32::from(p.y) * SPACING,
+        )
+    }
+
+    /// The intersection nearest to `world` (only x and z matter), or `None` when that
+    /// is more than half a spacing off the board's outer lines.
+    #[must_use]
+    pub fn nearest_point(&self, world: Vec3) -> Option<Point> {
+        let half = self.half_extent();
+        let col = ((world.x + half.x) / SPACING).round();
+        let row = ((half.y - world.z) / SPACING).round();
+        let (w, h) = (f32::from(self.size.width()), f32::from(self.size.height()));
+        ((0.0..w).contains(&col) && (0.0..h).contains(&row))
+            .then(|| Point::new(col as u8, row as u8))
+    }
+
+    /// The size of the wooden body (x, z) including the margin.
+    #[must_use]
+    pub fn body_size(&self) -> Vec2 {
+        (self.half_extent() + Vec2::splat(MARGIN)) * 2.0
+    }
+
+    /// A camera position that frames the whole board from the player's side.
+    #[must_use]
+    pub fn framing_view(&self) -> Transform {
+        let body = self.body_size();
+        // Far enough back that the longer side fits a 45° field of view with room for the HUD.
+        let reach = body.x.max(body.y * 1.25);
+        let eye = Vec3::new(0.0, reach * 1.05, reach * 0.72);
+        Transform::from_translation(eye).looking_at(Vec3::new(0.0, 0.0, 0.6), Vec3::Y)
+    }
+}
+
+/// Star points: the corner points and the centre, plus the side points on big boards;
+/// the classic five on 15x15.
+#[must_use]
+pub fn star_points(size: BoardSize) -> Vec<Point> {
+    fn marks(n: u8) -> Vec<u8> {
+        let edge = if n >= 13 { 3 } else { 2 };
+        let mut marks = vec![edge, n - 1 - edge];
+        if n % 2 == 1 {
+            marks.insert(1, n / 2);
+        }
+        marks
+    }
+    let (xs, ys) = (marks(size.width()), marks(size.height()));
+    let full_grid = size.width() >= 17 && size.height() >= 17;
+    let mut stars = Vec::new();
+    for (i, &x) in xs.iter().enumerate() {
+        for (j, &y) in ys.iter().enumerate() {
+            let x_middle = xs.len() == 3 && i == 1;
+            let y_middle = ys.len() == 3 && j == 1;
+            // Corners always; the centre when both sides are odd; edges only on big boards.
+            if full_grid || x_middle == y_middle {
+                stars.push(Point::new(x, y));
+            }
+        }
+    }
+    stars
+}
+
+/// The wooden board body.
+#[derive(Component, Debug)]
+pub struct Board;
+
+/// A grid line or star point drawn on the board.
+#[derive(Component, Debug)]
+pub struct BoardMarking;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        spawn_board.after(super::start_game),
+    );
+}
+
+/// Spawns the board for the current game's size and sets the camera's home view.
+pub fn spawn_board(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let layout = BoardLayout::new(game.size());
+    commands.insert_resource(layout);
+    commands.insert_resource(CameraHome(layout.framing_view()));
+
+    let body = layout.body_size();
+    let wood = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.93, 0.74, 0.47),
+        base_color_texture: Some(images.add(wood_texture())),
+        perceptual_roughness: 0.55,
+        reflectance: 0.35,
+        ..default()
+    });
+    commands.spawn((
+        Name::new("Board"),
+        Board,
+        Mesh3d(meshes.add(Cuboid::new(body.x, THICKNESS, body.y))),
+        MeshMaterial3d(wood),
+        Transform::from_xyz(0.0, -THICKNESS / 2.0, 0.0),
+        DespawnOnExit(Screen::Playing),
+    ));
+
+    let ink = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.12, 0.08, 0.05),
+        perceptual_roughness: 0.9,
+        ..default()
+    });
+    let half = Vec2::new(body.x, body.y) / 2.0 - Vec2::splat(MARGIN);
+    let (w, h) = (layout.size().width(), layout.size().height());
+    let column_line = meshes.add(Cuboid::new(LINE_WIDTH, 0.002, half.y * 2.0 + LINE_WIDTH));
+    let row_line = meshes.add(Cuboid::new(half.x * 2.0 + LINE_WIDTH, 0.002, LINE_WIDTH));
+    for x in 0..w {
+        let at = layout.to_world(Point::new(x, 0));
+        commands.spawn((
+            Name::new(format!("Grid column {}", char::from(b'a' + x))),
+            BoardMarking,
+            Mesh3d(column_line.clone()),
+            MeshMaterial3d(ink.clone()),
+            Transform::from_xyz(at.x, 0.001, 0.0),
+            DespawnOnExit(Screen::Playing),
+        ));
+    }
+    for y in 0..h {
+        let at = layout.to_world(Point::new(0, y));
+        commands.spawn((
+            Name::new(format!("Grid row {}", y + 1)),
+            BoardMarking,
+            Mesh3d(row_line.clone()),
+            MeshMaterial3d(ink.clone()),
+            Transform::from_xyz(0.0, 0.001, at.z),
+            DespawnOnExit(Screen::Playing),
+        ));
+    }
+    let star = meshes.add(Cylinder::new(STAR_RADIUS, 0.003));
+    for p in star_points(layout.size()) {
+        commands.spawn((
+            Name::new(format!("Star point {p}")),
+            BoardMarking,
+            Mesh3d(star.clone()),
+            MeshMaterial3d(ink.clone()),
+            Transform::from_translation(layout.to_world(p) + Vec3::Y * 0.0015),
+            DespawnOnExit(Screen::Playing),
+        ));
+    }
+}
+
+/// A procedural wood grain: long, slightly wavy light and dark bands, so the board
+/// reads as wood without shipping an image file. The material's base colour tints it.
+fn wood_texture() -> Image {
+    let n = WOOD_TEXTURE_SIZE as usize;
+    let mut data = Vec::with_capacity(n * n * 4);
+    for y in 0..n {
+        for x in 0..n {
+            let (u, v) = (x as f32 / n as f32, y as f32 / n as f32);
+            let wave = (v * 9.0).sin() * 0.012 + (v * 23.0 + u * 3.0).sin() * 0.004;
+            let grain = ((u + wave) * 70.0).sin() * 0.5 + 0.5;
+            let fine = ((u * 410.0 + v * 7.0).sin() * 0.5 + 0.5) * 0.25;
+            let shade = 0.86 + 0.1 * grain.powf(3.0) - 0.05 * fine;
+            let r = (255.0 * shade).min(255.0) as u8;
+            let g = (255.0 * shade * 0.97).min(255.0) as u8;
+            let b = (255.0 * shade * 0.93).min(255.0) as u8;
+            data.extend_from_slice(&[r, g, b, 255]);
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: WOOD_TEXTURE_SIZE,
+            height: WOOD_TEXTURE_SIZE,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_point_maps_back_to_itself() {
+        for (w, h) in [(10, 10), (15, 15), (20, 11), (12, 19)] {
+            let layout = BoardLayout::new(BoardSize::new(w, h).unwrap());
+            for p in layout.size().points() {
+                let world = layout.to_world(p);
+                assert_eq!(layout.nearest_point(world), Some(p));
+                // Anywhere within a little under half a spacing snaps to the same point.
+                let off = Vec3::new(0.45, 0.0, -0.45) * SPACING;
+                assert_eq!(layout.nearest_point(world + off), Some(p));
+            }
+        }
+    }
+
+    #[test]
+    fn row_one_is_nearest_the_player_and_column_a_on_the_left() {
+        let layout = BoardLayout::new(BoardSize::STANDARD);
+        let a1 = layout.to_world(Point::new(0, 0));
+        let o15 = layout.to_world(Point::new(14, 14));
+        assert!(a1.x < o15.x && a1.z > o15.z);
+        assert_eq!(layout.to_world(Point::new(7, 7)), Vec3::ZERO);
+    }
+
+    #[test]
+    fn points_off_the_board_snap_to_nothing() {
+        let layout = BoardLayout::new(BoardSize::STANDARD);
+        let edge = layout.to_world(Point::new(14, 0));
+        assert_eq!(layout.nearest_point(edge + Vec3::X * 0.6), None);
+        assert_eq!(layout.nearest_point(edge + Vec3::Z * 0.6), None);
+        assert_eq!(layout.nearest_point(Vec3::new(100.0, 0.0, 0.0)), None);
+    }
+
+    #[test]
+    fn star_points_are_the_classic_five_on_fifteen() {
+        let size = BoardSize::STANDARD;
+        let mut stars: Vec<String> = star_points(size).iter().map(|p| p.to_string()).collect();
+        stars.sort();
+        assert_eq!(stars, ["d12", "d4", "h8", "l12", "l4"]);
+        assert_eq!(star_points(BoardSize::new(19, 19).unwrap()).len(), 9);
+        assert_eq!(star_points(BoardSize::new(10, 10).unwrap()).len(), 4);
+        for (w, h) in [(10, 20), (11, 13), (20, 20)] {
+            let size = BoardSize::new(w, h).unwrap();
+            for p in star_points(size) {
+                assert!(
+                    size.contains(i32::from(p.x), i32::from(p.y)),
+                    "{p} on {size}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,272 @@
+//! The stones, the phantom stone, the last-move marker and the winning-line highlight:
+//! all a view of [`CurrentGame`], brought in line with it in [`AppSystems::SyncView`].
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+
+use super::board::{BoardLayout, SPACING};
+use super::input::HoveredPoint;
+use super::{CurrentGame, Phase};
+use crate::app::{AppSystems, Screen};
+use crate::rules::Player;
+use crate::rules::gomoku::{Point, Status};
+
+/// Stone radius as a share of the grid spacing.
+const STONE_RADIUS: f32 = 0.46 * SPACING;
+/// Stones are spheres squashed to this share of their width, like real go stones.
+const STONE_FLATNESS: f32 = 0.42;
+/// How high the last-move marker floats above the board, in world units.
+const MARKER_HEIGHT: f32 = 0.75;
+/// How opaque the phantom stone is.
+const PHANTOM_ALPHA: f32 = 0.45;
+
+/// A stone on the board, owned by `owner`.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Who played it.
+    pub owner: Player,
+}
+
+/// The board point an entity stands on.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OnPoint(pub Point);
+
+/// A stone that is part of the winning line.
+#[derive(Component, Debug)]
+pub struct WinningStone;
+
+/// The translucent preview of the side to move's stone under the pointer.
+#[derive(Component, Debug)]
+pub struct Phantom;
+
+/// The red marker over the most recent stone.
+#[derive(Component, Debug)]
+pub struct LastMoveMarker;
+
+/// Meshes and materials shared by every stone.
+#[derive(Resource, Debug, Clone)]
+pub struct StoneAssets {
+    stone: Handle<Mesh>,
+    marker: Handle<Mesh>,
+    /// Per player: normal, winning and phantom look.
+    looks: [StoneLooks; 2],
+    marker_material: Handle<StandardMaterial>,
+}
+
+#[derive(Debug, Clone)]
+struct StoneLooks {
+    normal: Handle<StandardMaterial>,
+    winning: Handle<StandardMaterial>,
+    phantom: Handle<StandardMaterial>,
+}
+
+impl StoneAssets {
+    fn looks(&self, player: Player) -> &StoneLooks {
+        &self.looks[player.index()]
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, load_stone_assets)
+        .add_systems(
+            OnEnter(Screen::Playing),
+            spawn_phantom_and_marker.after(super::board::spawn_board),
+        )
+        .add_systems(
+            Update,
+            (
+                (sync_pieces, move_marker, highlight_winning_line)
+                    .chain()
+                    .run_if(resource_changed::<CurrentGame>),
+                show_phantom,
+            )
+                .in_set(AppSystems::SyncView)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+fn load_stone_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let mut looks = |base: Color, roughness: f32| {
+        let normal = StandardMaterial {
+            base_color: base,
+            perceptual_roughness: roughness,
+            reflectance: 0.6,
+            clearcoat: 0.8,
+            clearcoat_perceptual_roughness: 0.1,
+            ..default()
+        };
+        StoneLooks {
+            winning: materials.add(StandardMaterial {
+                emissive: LinearRgba::rgb(0.9, 0.55, 0.05) * 2.5,
+                ..normal.clone()
+            }),
+            phantom: materials.add(StandardMaterial {
+                base_color: base.with_alpha(PHANTOM_ALPHA),
+                alpha_mode: AlphaMode::Blend,
+                ..normal.clone()
+            }),
+            normal: materials.add(normal),
+        }
+    };
+    let black = looks(Color::srgb(0.04, 0.04, 0.05), 0.25);
+    let white = looks(Color::srgb(0.93, 0.92, 0.88), 0.3);
+    commands.insert_resource(StoneAssets {
+        stone: meshes.add(Sphere::new(STONE_RADIUS).mesh().uv(48, 24)),
+        marker: meshes.add(Cuboid::from_length(0.18 * SPACING)),
+        looks: [black, white],
+        marker_material: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.85, 0.05, 0.05),
+            emissive: LinearRgba::rgb(0.6, 0.0, 0.0),
+            ..default()
+        }),
+    });
+}
+
+/// Where a stone on `p` rests: its flattened sphere sits on the board's top face.
+fn stone_transform(layout: &BoardLayout, p: Point) -> Transform {
+    Transform::from_translation(layout.to_world(p) + Vec3::Y * STONE_RADIUS * STONE_FLATNESS)
+        .with_scale(Vec3::new(1.0, STONE_FLATNESS, 1.0))
+}
+
+fn spawn_phantom_and_marker(mut commands: Commands, assets: Res<StoneAssets>) {
+    commands.spawn((
+        Name::new("Phantom stone"),
+        Phantom,
+        Mesh3d(assets.stone.clone()),
+        MeshMaterial3d(assets.looks(Player::First).phantom.clone()),
+        Transform::from_scale(Vec3::new(1.0, STONE_FLATNESS, 1.0)),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Playing),
+    ));
+    commands.spawn((
+        Name::new("Last move marker"),
+        LastMoveMarker,
+        Mesh3d(assets.marker.clone()),
+        MeshMaterial3d(assets.marker_material.clone()),
+        Transform::from_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4)),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Playing),
+    ));
+}
+
+/// Spawns a stone for every occupied point without one and despawns stones whose
+/// point is now empty (new game, and later undo or load).
+pub fn sync_pieces(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    layout: Res<BoardLayout>,
+    assets: Res<StoneAssets>,
+    pieces: Query<(Entity, &Piece, &OnPoint)>,
+) {
+    let mut shown: HashMap<Point, (Entity, Player)> = pieces
+        .iter()
+        .map(|(entity, piece, on)| (on.0, (entity, piece.owner)))
+        .collect();
+    for &p in game.moves() {
+        let owner = game
+            .stone(p)
+            .expect("every move in the history holds a stone");
+        match shown.remove(&p) {
+            Some((_, shown_owner)) if shown_owner == owner => {}
+            stale => {
+                if let Some((entity, _)) = stale {
+                    commands.entity(entity).despawn();
+                }
+                commands.spawn((
+                    Name::new(format!("Stone {p}")),
+                    Piece { owner },
+                    OnPoint(p),
+                    Mesh3d(assets.stone.clone()),
+                    MeshMaterial3d(assets.looks(owner).normal.clone()),
+                    stone_transform(&layout, p),
+                    DespawnOnExit(Screen::Playing),
+                ));
+            }
+        }
+    }
+    for (entity, _) in shown.into_values() {
+        commands.entity(entity).despawn();
+    }
+}
+
+/// Floats the red marker over the last stone; hides it on an empty board.
+pub fn move_marker(
+    game: Res<CurrentGame>,
+    layout: Res<BoardLayout>,
+    mut marker: Single<(&mut Transform, &mut Visibility), With<LastMoveMarker>>,
+) {
+    let (transform, visibility) = &mut *marker;
+    match game.last_move() {
+        Some(p) => {
+            transform.translation = layout.to_world(p) + Vec3::Y * MARKER_HEIGHT;
+            **visibility = Visibility::Visible;
+        }
+        None => **visibility = Visibility::Hidden,
+    }
+}
+
+/// Lights up the stones of the winning line once the game is won.
+pub fn highlight_winning_line(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    assets: Res<StoneAssets>,
+    mut pieces: Query<(
+        Entity,
+        &Piece,
+        &OnPoint,
+        &mut MeshMaterial3d<StandardMaterial>,
+    )>,
+) {
+    let line: &[Point] = match game.status() {
+        Status::Won { line, .. } => line,
+        _ => &[],
+    };
+    for (entity, piece, on, mut material) in &mut pieces {
+        let looks = assets.looks(piece.owner);
+        if line.contains(&on.0) {
+            material.0 = looks.winning.clone();
+            commands.entity(entity).insert(WinningStone);
+        } else if material.0 != looks.normal {
+            material.0 = looks.normal.clone();
+            commands.entity(entity).remove::<WinningStone>();
+        }
+    }
+}
+
+/// Shows the phantom stone of the side to move over the hovered point, only where
+/// that side may play now.
+pub fn show_phantom(
+    game: Res<CurrentGame>,
+    hovered: Res<HoveredPoint>,
+    layout: Res<BoardLayout>,
+    assets: Res<StoneAssets>,
+    phase: Res<State<Phase>>,
+    mut phantom: Single<
+        (
+            &mut Transform,
+            &mut Visibility,
+            &mut MeshMaterial3d<StandardMaterial>,
+        ),
+        With<Phantom>,
+    >,
+) {
+    let (transform, visibility, material) = &mut *phantom;
+    let target = hovered
+        .0
+        .filter(|&p| matches!(phase.get(), Phase::ToMove(_)) && game.is_legal(p));
+    let Some(p) = target else {
+        **visibility = Visibility::Hidden;
+        return;
+    };
+    let look = &assets.looks(game.side_to_move()).phantom;
+    if material.0 != *look {
+        material.0 = look.clone();
+    }
+    **transform = stone_transform(&layout, p);
+    **visibility = Visibility::Visible;
+}

@@ -1,0 +1,72 @@
+//! The Bevy app: screens, the 3D board, input, the move path and the HUD.
+//!
+//! Data flows one way: input (or, later, an AI) writes a move message, the move path
+//! validates it against the game-state resource, and the entities and the HUD follow
+//! that resource.
+
+pub mod camera;
+pub mod gomoku;
+pub mod hud;
+pub mod screens;
+
+use bevy::prelude::*;
+
+/// Which screen the app shows. Everything a screen spawns carries
+/// `DespawnOnExit(Screen::...)`, so leaving a screen cleans up after it.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// The main menu: pick a game and its settings.
+    #[default]
+    Menu,
+    /// A game is on the table.
+    Playing,
+}
+
+/// The order of the app's own work in `Update`, chained once here so the whole
+/// frame reads in one place: input, then moves, then the view.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Read the pointer and keys; write requests (moves, new game, ...).
+    RecordInput,
+    /// Validate and apply requests to the game state; announce what happened.
+    ApplyMoves,
+    /// Bring entities in line with the game state.
+    SyncView,
+}
+
+/// The whole desktop game: window, renderer, egui, camera and every screen.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Tabletop".into(),
+                resolution: (1280, 800).into(),
+                ..default()
+            }),
+            ..default()
+        }),
+        bevy_egui::EguiPlugin::default(),
+        camera::plugin,
+        hud::plugin,
+        screens::plugin,
+        gomoku::input::plugin,
+    ))
+    .add_plugins(core_plugin);
+}
+
+/// The game without a window: states, the move path and the board entities. The full
+/// [`plugin`] builds on it; headless tests use it on its own with `MinimalPlugins`,
+/// `StatesPlugin` and `AssetPlugin`.
+pub fn core_plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .configure_sets(
+            Update,
+            (
+                AppSystems::RecordInput,
+                AppSystems::ApplyMoves,
+                AppSystems::SyncView,
+            )
+                .chain(),
+        )
+        .add_plugins(gomoku::plugin);
+}

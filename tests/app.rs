@@ -1,0 +1,247 @@
+//! Headless tests of the game's systems: no window, no renderer, just the ECS app
+//! driven through its messages, as the game drives it.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use tabletop::app::gomoku::board::BoardLayout;
+use tabletop::app::gomoku::pieces::{LastMoveMarker, OnPoint, Phantom, Piece, WinningStone};
+use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested, NewGameRequested, Phase};
+use tabletop::app::{Screen, core_plugin};
+use tabletop::rules::Player;
+use tabletop::rules::gomoku::{BoardSize, Point, Rule, Status};
+
+/// The game without a window, already on the playing screen with `settings`.
+fn playing_app(settings: GomokuSettings) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+        .init_asset::<Mesh>()
+        .init_asset::<StandardMaterial>()
+        .init_asset::<Image>()
+        .add_plugins(core_plugin)
+        .insert_resource(settings);
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app
+}
+
+fn standard_app() -> App {
+    playing_app(GomokuSettings::default())
+}
+
+fn point(app: &App, text: &str) -> Point {
+    app.world()
+        .resource::<CurrentGame>()
+        .size()
+        .parse_point(text)
+        .unwrap()
+}
+
+/// Sends a move request the way a click or an AI does, and runs one frame.
+fn request(app: &mut App, text: &str) {
+    let point = point(app, text);
+    app.world_mut().write_message(MoveRequested { point });
+    app.update();
+}
+
+fn pieces(app: &mut App) -> Vec<(Piece, Point, Vec3)> {
+    let mut query = app.world_mut().query::<(&Piece, &OnPoint, &Transform)>();
+    let mut found: Vec<_> = query
+        .iter(app.world())
+        .map(|(piece, on, transform)| (*piece, on.0, transform.translation))
+        .collect();
+    found.sort_by_key(|(_, p, _)| *p);
+    found
+}
+
+fn count<F: bevy::ecs::query::QueryFilter>(app: &mut App) -> usize {
+    app.world_mut()
+        .query_filtered::<(), F>()
+        .iter(app.world())
+        .count()
+}
+
+fn marker(app: &mut App) -> (Vec3, Visibility) {
+    let mut query = app
+        .world_mut()
+        .query_filtered::<(&Transform, &Visibility), With<LastMoveMarker>>();
+    let (transform, visibility) = query.single(app.world()).unwrap();
+    (transform.translation, *visibility)
+}
+
+fn phase(app: &App) -> Phase {
+    *app.world().resource::<State<Phase>>().get()
+}
+
+fn game(app: &App) -> &CurrentGame {
+    app.world().resource::<CurrentGame>()
+}
+
+#[test]
+fn entering_the_game_sets_up_an_empty_board() {
+    let mut app = standard_app();
+    assert_eq!(pieces(&mut app).len(), 0);
+    assert_eq!(count::<With<Phantom>>(&mut app), 1);
+    assert_eq!(marker(&mut app).1, Visibility::Hidden);
+    assert_eq!(phase(&app), Phase::ToMove(Player::First));
+}
+
+#[test]
+fn a_move_message_spawns_one_stone_on_its_point_and_moves_the_marker() {
+    let mut app = standard_app();
+    request(&mut app, "h8");
+    let layout = *app.world().resource::<BoardLayout>();
+    let stones = pieces(&mut app);
+    assert_eq!(stones.len(), 1);
+    let (piece, at, translation) = stones[0];
+    assert_eq!(piece.owner, Player::First);
+    assert_eq!(at, point(&app, "h8"));
+    let expected = layout.to_world(at);
+    assert_eq!((translation.x, translation.z), (expected.x, expected.z));
+    assert!(translation.y > 0.0, "the stone rests on top of the board");
+
+    let (marker_at, visible) = marker(&mut app);
+    assert_eq!(visible, Visibility::Visible);
+    assert_eq!((marker_at.x, marker_at.z), (expected.x, expected.z));
+    assert!(
+        marker_at.y > translation.y,
+        "the marker floats above the stone"
+    );
+
+    request(&mut app, "j10");
+    let moved_to = layout.to_world(point(&app, "j10"));
+    let (marker_at, _) = marker(&mut app);
+    assert_eq!((marker_at.x, marker_at.z), (moved_to.x, moved_to.z));
+    assert_eq!(pieces(&mut app).len(), 2);
+}
+
+#[test]
+fn the_turn_passes_after_each_move() {
+    let mut app = standard_app();
+    request(&mut app, "h8");
+    app.update(); // the phase change lands at the next state transition
+    assert_eq!(phase(&app), Phase::ToMove(Player::Second));
+    request(&mut app, "h9");
+    app.update();
+    assert_eq!(phase(&app), Phase::ToMove(Player::First));
+    let owners: Vec<Player> = pieces(&mut app).iter().map(|(p, _, _)| p.owner).collect();
+    assert_eq!(owners, [Player::First, Player::Second]);
+}
+
+#[test]
+fn a_move_on_an_occupied_point_changes_nothing() {
+    let mut app = standard_app();
+    request(&mut app, "h8");
+    app.update();
+    let before = game(&app).clone();
+    request(&mut app, "h8");
+    app.update();
+    assert_eq!(game(&app).moves(), before.moves());
+    assert_eq!(pieces(&mut app).len(), 1);
+    assert_eq!(phase(&app), Phase::ToMove(Player::Second));
+}
+
+/// Black plays a1..e1 while White answers on row 3; Black's fifth stone wins.
+fn play_black_five(app: &mut App) {
+    for (black, white) in [("a1", "a3"), ("b1", "b3"), ("c1", "c3"), ("d1", "d3")] {
+        request(app, black);
+        request(app, white);
+    }
+    request(app, "e1");
+    app.update();
+}
+
+#[test]
+fn five_in_a_row_ends_the_game_and_highlights_the_five() {
+    let mut app = standard_app();
+    play_black_five(&mut app);
+    assert_eq!(phase(&app), Phase::Over);
+    let Status::Won { winner, line } = game(&app).status().clone() else {
+        panic!("expected a win, got {:?}", game(&app).status());
+    };
+    assert_eq!(winner, Player::First);
+    assert_eq!(line.len(), 5);
+    assert_eq!(count::<With<WinningStone>>(&mut app), 5);
+    let mut query = app
+        .world_mut()
+        .query_filtered::<&OnPoint, With<WinningStone>>();
+    let mut highlighted: Vec<Point> = query.iter(app.world()).map(|on| on.0).collect();
+    highlighted.sort();
+    let mut expected = line.clone();
+    expected.sort();
+    assert_eq!(highlighted, expected);
+}
+
+#[test]
+fn moves_after_the_game_is_over_change_nothing() {
+    let mut app = standard_app();
+    play_black_five(&mut app);
+    let stones = pieces(&mut app).len();
+    request(&mut app, "h8");
+    app.update();
+    assert_eq!(pieces(&mut app).len(), stones);
+    assert_eq!(game(&app).moves().len(), stones);
+    assert_eq!(phase(&app), Phase::Over);
+}
+
+#[test]
+fn white_wins_are_reported_for_white() {
+    let mut app = standard_app();
+    for (black, white) in [
+        ("a1", "c5"),
+        ("b2", "d5"),
+        ("a3", "e5"),
+        ("b4", "f5"),
+        ("o15", "g5"),
+    ] {
+        request(&mut app, black);
+        request(&mut app, white);
+    }
+    app.update();
+    assert!(matches!(
+        game(&app).status(),
+        Status::Won {
+            winner: Player::Second,
+            ..
+        }
+    ));
+    assert_eq!(count::<With<WinningStone>>(&mut app), 5);
+}
+
+#[test]
+fn new_game_removes_every_stone_and_keeps_the_settings() {
+    let settings = GomokuSettings {
+        size: BoardSize::new(12, 18).unwrap(),
+        rule: Rule::Standard,
+    };
+    let mut app = playing_app(settings);
+    play_black_five(&mut app);
+    assert!(!pieces(&mut app).is_empty());
+    app.world_mut().write_message(NewGameRequested);
+    app.update();
+    app.update();
+    assert_eq!(pieces(&mut app).len(), 0);
+    assert_eq!(count::<With<WinningStone>>(&mut app), 0);
+    assert_eq!(marker(&mut app).1, Visibility::Hidden);
+    assert_eq!(phase(&app), Phase::ToMove(Player::First));
+    assert_eq!(game(&app).size(), settings.size);
+    assert_eq!(game(&app).rule(), Rule::Standard);
+    // And the new game is playable.
+    request(&mut app, "l18");
+    assert_eq!(pieces(&mut app).len(), 1);
+}
+
+#[test]
+fn leaving_for_the_menu_clears_the_table() {
+    let mut app = standard_app();
+    request(&mut app, "h8");
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.update();
+    assert_eq!(pieces(&mut app).len(), 0);
+    assert_eq!(count::<With<Phantom>>(&mut app), 0);
+    assert_eq!(count::<With<LastMoveMarker>>(&mut app), 0);
+}
