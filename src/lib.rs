@@ -4,6 +4,8 @@
 //! default `app` feature) draws them and takes input. The rules build and test without
 //! Bevy: `cargo test --no-default-features --lib`.
 
+pub mod ai;
 #[cfg(feature = "app")]
 pub mod app;
 pub mod rules;
+pub mod tools;

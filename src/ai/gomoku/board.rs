@@ -1,0 +1,351 @@
+//! The search board: stones on a padded grid, and for every point its line keys, line
+//! patterns, threats and values, all updated on each make and unmake.
+//!
+//! A stone changes at most ten points on each of its four lines, so a move touches 40
+//! points and one table look-up per colour for each; nothing is ever rescanned.
+
+use super::pattern::{
+    self, BLACK, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, combine, point_value, slot,
+    swap_colours,
+};
+use crate::rules::gomoku::{BoardSize, Gomoku, MAX_SIDE, Point, Rule};
+
+/// Row length of the padded grid: the widest board plus a wall of `HALF` on each side.
+pub(super) const STRIDE: usize = 32;
+/// Points in the padded grid.
+pub(super) const CELLS: usize = STRIDE * (MAX_SIDE as usize + 2 * HALF);
+/// Index steps of the four line directions: across, up, up-right, down-right.
+const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRIDE as isize];
+/// How far from a stone empty points become candidate moves.
+const NEAR: isize = 2;
+
+/// Black is side 0, White side 1, as [`crate::rules::Player::index`].
+pub(super) type Side = usize;
+
+/// Random keys for Zobrist hashing, fixed so that hashes are the same on every run.
+static ZOBRIST: [[u64; CELLS]; 2] = {
+    let mut keys = [[0; CELLS]; 2];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut i = 0;
+    while i < 2 * CELLS {
+        // SplitMix64.
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        keys[i % 2][i / 2] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+};
+
+/// A Gomoku position with its pattern state kept current.
+#[derive(Clone)]
+pub(super) struct Board {
+    table: &'static [Line],
+    cells: [u8; CELLS],
+    keys: [[u32; 4]; CELLS],
+    lines: [[[Line; 4]; 2]; CELLS],
+    threats: [[Threat; 2]; CELLS],
+    values: [[i32; 2]; CELLS],
+    /// Sum of `values` over the empty points, per side.
+    totals: [i32; 2],
+    /// Empty points holding each threat, per side.
+    counts: [[u16; THREATS]; 2],
+    /// Stones within `NEAR` of each point.
+    near: [u8; CELLS],
+    hash: u64,
+    history: Vec<usize>,
+    /// Every on-board point, bottom row first.
+    points: Vec<usize>,
+}
+
+impl Board {
+    /// An empty board.
+    pub(super) fn new(size: BoardSize, rule: Rule) -> Self {
+        let mut board = Self {
+            table: pattern::table(rule),
+            cells: [WALL; CELLS],
+            keys: [[0; 4]; CELLS],
+            lines: [[[Line::None; 4]; 2]; CELLS],
+            threats: [[Threat::None; 2]; CELLS],
+            values: [[0; 2]; CELLS],
+            totals: [0; 2],
+            counts: [[0; THREATS]; 2],
+            near: [0; CELLS],
+            hash: 0,
+            history: Vec::with_capacity(size.area()),
+            points: size.points().map(Self::index).collect(),
+        };
+        for i in 0..board.points.len() {
+            board.cells[board.points[i]] = EMPTY;
+        }
+        // Every point starts as an empty point worth nothing; `refresh_line` then
+        // moves each to its real threat and value.
+        board.counts = [[0; THREATS]; 2].map(|mut c| {
+            c[Threat::None as usize] = board.points.len() as u16;
+            c
+        });
+        for i in 0..board.points.len() {
+            let p = board.points[i];
+            for (d, &step) in DIRECTIONS.iter().enumerate() {
+                for k in 1..=HALF as isize {
+                    for sign in [-1, 1] {
+                        let q = (p as isize + sign * k * step) as usize;
+                        if board.cells[q] == WALL {
+                            board.keys[p][d] |= u32::from(WALL) << (2 * slot((sign * k) as i32));
+                        }
+                    }
+                }
+                board.refresh_line(p, d);
+            }
+        }
+        board
+    }
+
+    /// The position of `game`, with its moves replayed in order.
+    pub(super) fn from_game(game: &Gomoku) -> Self {
+        let mut board = Self::new(game.size(), game.rule());
+        for &p in game.moves() {
+            board.make(Self::index(p));
+        }
+        board
+    }
+
+    /// Grid index of an on-board point.
+    #[must_use]
+    pub(super) fn index(p: Point) -> usize {
+        (usize::from(p.y) + HALF) * STRIDE + usize::from(p.x) + HALF
+    }
+
+    /// The point at grid index `i`.
+    #[must_use]
+    pub(super) fn point(i: usize) -> Point {
+        Point::new((i % STRIDE - HALF) as u8, (i / STRIDE - HALF) as u8)
+    }
+
+    /// The side to move.
+    pub(super) fn side(&self) -> Side {
+        self.history.len() % 2
+    }
+
+    pub(super) fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub(super) fn is_full(&self) -> bool {
+        self.history.len() == self.points.len()
+    }
+
+    /// What a stone of `side` on the empty point `i` would make.
+    pub(super) fn threat(&self, i: usize, side: Side) -> Threat {
+        self.threats[i][side]
+    }
+
+    /// What the empty point `i` is worth to `side`.
+    pub(super) fn value(&self, i: usize, side: Side) -> i32 {
+        self.values[i][side]
+    }
+
+    /// Sum of the values of all empty points for `side`.
+    pub(super) fn total(&self, side: Side) -> i32 {
+        self.totals[side]
+    }
+
+    /// Empty points where `side` would make `threat`.
+    pub(super) fn count(&self, side: Side, threat: Threat) -> u16 {
+        self.counts[side][threat as usize]
+    }
+
+    /// Empty points where `side` would make at least a four of some kind, short of five.
+    pub(super) fn count_fours(&self, side: Side) -> u16 {
+        self.counts[side][Threat::Block4 as usize..Threat::Five as usize]
+            .iter()
+            .sum()
+    }
+
+    /// Empty points within reach of a stone: the only moves worth searching.
+    pub(super) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
+        self.points
+            .iter()
+            .copied()
+            .filter(|&i| self.near[i] > 0 && self.cells[i] == EMPTY)
+    }
+
+    /// Every empty point.
+    pub(super) fn empties(&self) -> impl Iterator<Item = usize> + '_ {
+        self.points
+            .iter()
+            .copied()
+            .filter(|&i| self.cells[i] == EMPTY)
+    }
+
+    /// An empty point where `side` has `threat`, if any.
+    pub(super) fn find(&self, side: Side, threat: Threat) -> Option<usize> {
+        if self.count(side, threat) == 0 {
+            return None;
+        }
+        self.empties().find(|&i| self.threats[i][side] == threat)
+    }
+
+    /// The empty points on the four lines through `i` (within a five's reach) where
+    /// `side` would make five: after a four on `i`, the points that must be blocked.
+    pub(super) fn fives_around(&self, i: usize, side: Side) -> impl Iterator<Item = usize> + '_ {
+        DIRECTIONS.iter().flat_map(move |&step| {
+            (-4..=4isize).filter_map(move |k| {
+                let q = (i as isize + k * step) as usize;
+                (k != 0 && self.cells[q] == EMPTY && self.threats[q][side] == Threat::Five)
+                    .then_some(q)
+            })
+        })
+    }
+
+    /// Puts a stone of the side to move on the empty point `i`.
+    pub(super) fn make(&mut self, i: usize) {
+        debug_assert_eq!(self.cells[i], EMPTY);
+        let side = self.side();
+        for s in 0..2 {
+            self.counts[s][self.threats[i][s] as usize] -= 1;
+            self.totals[s] -= self.values[i][s];
+        }
+        let code = if side == 0 { BLACK } else { WHITE };
+        self.cells[i] = code;
+        self.hash ^= ZOBRIST[side][i];
+        self.history.push(i);
+        self.update_lines(i, |key, shift| key | (u32::from(code) << shift));
+        self.update_near(i, 1);
+    }
+
+    /// Takes back the last move.
+    pub(super) fn unmake(&mut self) {
+        let i = self.history.pop().expect("unmake on an empty history");
+        let side = self.side();
+        self.cells[i] = EMPTY;
+        self.hash ^= ZOBRIST[side][i];
+        self.update_lines(i, |key, shift| key & !(3 << shift));
+        self.update_near(i, -1);
+        for s in 0..2 {
+            self.counts[s][self.threats[i][s] as usize] += 1;
+            self.totals[s] += self.values[i][s];
+        }
+    }
+
+    /// Rewrites the key of every point within `HALF` of `i` on its four lines, and
+    /// refreshes the patterns of those on the board (occupied ones too, so that a
+    /// point's patterns are already right when its stone is taken back).
+    fn update_lines(&mut self, i: usize, edit: impl Fn(u32, u32) -> u32) {
+        for (d, &step) in DIRECTIONS.iter().enumerate() {
+            for k in 1..=HALF as isize {
+                for sign in [-1, 1] {
+                    let q = (i as isize + sign * k * step) as usize;
+                    if self.cells[q] != WALL {
+                        // `i` lies `-sign * k` steps from `q`.
+                        let shift = 2 * slot((-sign * k) as i32);
+                        self.keys[q][d] = edit(self.keys[q][d], shift);
+                        self.refresh_line(q, d);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Recomputes the patterns of point `q` after its key on line `d` changed.
+    fn refresh_line(&mut self, q: usize, d: usize) {
+        let key = self.keys[q][d];
+        self.lines[q][0][d] = self.table[key as usize];
+        self.lines[q][1][d] = self.table[swap_colours(key) as usize];
+        let empty = self.cells[q] == EMPTY;
+        for side in 0..2 {
+            let threat = combine(self.lines[q][side]);
+            let value = point_value(self.lines[q][side], threat);
+            if empty {
+                self.counts[side][self.threats[q][side] as usize] -= 1;
+                self.counts[side][threat as usize] += 1;
+                self.totals[side] += value - self.values[q][side];
+            }
+            self.threats[q][side] = threat;
+            self.values[q][side] = value;
+        }
+    }
+
+    fn update_near(&mut self, i: usize, delta: i8) {
+        for dy in -NEAR..=NEAR {
+            for dx in -NEAR..=NEAR {
+                let q = (i as isize + dy * STRIDE as isize + dx) as usize;
+                self.near[q] = self.near[q].wrapping_add_signed(delta);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(size: &str, rule: Rule, moves: &str) -> Gomoku {
+        let size: BoardSize = size.parse().unwrap();
+        let points = moves
+            .split_whitespace()
+            .map(|m| size.parse_point(m).unwrap());
+        Gomoku::from_moves(size, rule, points).unwrap()
+    }
+
+    /// The incremental state after any sequence of makes and unmakes equals the state
+    /// built from scratch.
+    fn assert_same(a: &Board, b: &Board) {
+        assert_eq!(a.hash, b.hash);
+        assert_eq!(a.totals, b.totals);
+        assert_eq!(a.counts, b.counts);
+        assert_eq!(a.near, b.near);
+        for &p in &a.points {
+            assert_eq!(a.keys[p], b.keys[p]);
+            assert_eq!(a.threats[p], b.threats[p]);
+        }
+    }
+
+    #[test]
+    fn make_and_unmake_keep_the_state_exact() {
+        use rand::{Rng, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(7);
+        for (size, rule) in [("15x15", Rule::FreeStyle), ("10x17", Rule::Standard)] {
+            let size: BoardSize = size.parse().unwrap();
+            let mut board = Board::new(size, rule);
+            let mut game = Gomoku::new(size, rule);
+            for _ in 0..60 {
+                let empties: Vec<usize> = board.empties().collect();
+                let i = empties[rng.random_range(0..empties.len())];
+                if game.play(Board::point(i)).is_err() || game.is_over() {
+                    break;
+                }
+                board.make(i);
+            }
+            assert_same(&board, &Board::from_game(&game));
+            let fresh = Board::new(size, rule);
+            while !board.history.is_empty() {
+                board.unmake();
+            }
+            assert_same(&board, &fresh);
+        }
+    }
+
+    #[test]
+    fn sees_fours_and_fives() {
+        // Black: h8 i8 j8 k8 with an open end on each side.
+        let g = game("15x15", Rule::FreeStyle, "h8 h1 i8 i1 j8 j1 k8");
+        let b = Board::from_game(&g);
+        assert_eq!(b.count(0, Threat::Five), 2);
+        let five = Board::index(g.size().parse_point("l8").unwrap());
+        assert_eq!(b.threat(five, 0), Threat::Five);
+        assert_eq!(
+            b.fives_around(Board::index(Point::new(10, 7)), 0).count(),
+            2
+        );
+    }
+
+    #[test]
+    fn points_map_both_ways() {
+        for p in BoardSize::new(20, 20).unwrap().points() {
+            assert_eq!(Board::point(Board::index(p)), p);
+        }
+    }
+}

@@ -1,0 +1,372 @@
+//! The Gomoku AI: level 1 is the source game's one-ply pattern table; levels 2 to 5
+//! search.
+//!
+//! The search engine follows Rapfi's layout: [`board`] keeps stones and per-point
+//! patterns updated incrementally, [`pattern`] classifies lines by table look-up,
+//! [`movegen`] picks and orders moves by threat, [`eval`] scores positions,
+//! [`threats`] solves VCF and VCT, [`search`] runs the alpha-beta with a shared
+//! transposition table ([`tt`]). This module is the public face: [`Level`], [`Limits`],
+//! [`search`], [`best_move`] and the reusable [`Engine`].
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use tabletop::ai::gomoku::{Level, Limits, search};
+//! use tabletop::rules::gomoku::Gomoku;
+//!
+//! let game = Gomoku::default();
+//! let limits = Limits::for_level(Level::new(3).unwrap());
+//! let result = search(&game, &limits, &AtomicBool::new(false), |_| {}).unwrap();
+//! assert_eq!(result.best.to_string(), "h8");
+//! ```
+
+mod board;
+mod eval;
+mod level1;
+mod movegen;
+mod pattern;
+mod search;
+mod threats;
+mod tt;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use board::Board;
+use pattern::Threat;
+use search::{Iteration, Searcher, Shared, WIN, is_decisive};
+use threats::Solver;
+use tt::Tt;
+
+use crate::ai::clock::Clock;
+use crate::rules::gomoku::{Gomoku, Point};
+
+pub use level1::pattern_move;
+
+/// An AI strength from 1 (the source game's AI) to 5 (about a second per move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level.
+    pub const MAX: Level = Level(5);
+
+    /// Level `n`, if `n` is in 1..=5.
+    #[must_use]
+    pub fn new(n: u8) -> Option<Self> {
+        (1..=5).contains(&n).then_some(Self(n))
+    }
+
+    /// The level as a number.
+    #[must_use]
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// How much a search may spend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock budget for the move; the search always stops by then. `None`: no
+    /// limit (then set `depth`, or stop the search from outside).
+    pub time: Option<Duration>,
+    /// Deepest iteration, in plies; `None`: no limit.
+    pub depth: Option<u32>,
+    /// Search threads; 1 never touches the rayon pool.
+    pub threads: usize,
+    /// Most memory for the transposition table and search state, in bytes.
+    pub memory_bytes: usize,
+}
+
+/// The default thread count: every core but one, which stays with the renderer.
+#[must_use]
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+}
+
+impl Limits {
+    /// The budget of `level`. Level 1 does not search ([`best_move`] plays the pattern
+    /// table), its limits are those of a depth-1 search.
+    #[must_use]
+    pub fn for_level(level: Level) -> Self {
+        const MIB: usize = 1 << 20;
+        let (time_ms, depth, memory) = match level.0 {
+            1 => (50, Some(1), 4 * MIB),
+            2 => (100, Some(2), 8 * MIB),
+            3 => (250, Some(4), 16 * MIB),
+            4 => (500, None, 32 * MIB),
+            _ => (1000, None, 64 * MIB),
+        };
+        Self {
+            time: Some(Duration::from_millis(time_ms)),
+            depth,
+            threads: default_threads(),
+            memory_bytes: memory,
+        }
+    }
+}
+
+/// How good the position is for the side that moves, as far as the search sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A forced win within this many moves of both sides (plies).
+    Win(u32),
+    /// A forced loss within this many plies.
+    Loss(u32),
+    /// A heuristic score: positive is good for the mover.
+    Score(i32),
+}
+
+impl Value {
+    fn from_score(score: i32) -> Self {
+        if !is_decisive(score) {
+            Value::Score(score)
+        } else if score > 0 {
+            Value::Win((WIN - score) as u32)
+        } else {
+            Value::Loss((WIN + score) as u32)
+        }
+    }
+}
+
+/// `win`, `loss` or the score, as `tabletop-cli` prints it.
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Win(_) => f.write_str("win"),
+            Value::Loss(_) => f.write_str("loss"),
+            Value::Score(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// Progress of a running search, reported after every finished iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Plies fully searched.
+    pub depth: u32,
+    /// Positions visited so far, all threads together.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The best move so far.
+    pub best: Option<Point>,
+    /// Its value.
+    pub value: Value,
+}
+
+/// The move a search settled on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; always legal.
+    pub best: Point,
+    /// Its value for the side to move.
+    pub value: Value,
+    /// Plies fully searched (0 for a move found without searching).
+    pub depth: u32,
+    /// Positions visited, all threads together.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// A search engine that keeps its transposition table from one move to the next.
+pub struct Engine {
+    tt: Tt,
+}
+
+/// The slice of a search's budget the root VCF and VCT may use, in nodes per
+/// millisecond of budget.
+const SOLVER_NODES_PER_MS: u64 = 300;
+/// Fours in the root VCF.
+const ROOT_VCF_DEPTH: u32 = 30;
+/// Threes in the root VCT.
+const ROOT_VCT_DEPTH: u32 = 3;
+/// Memory kept back from the table for boards, buffers and the pattern tables.
+const OVERHEAD_BYTES: usize = 3 << 20;
+/// Per-thread search state.
+const BYTES_PER_THREAD: usize = 256 << 10;
+
+impl Engine {
+    /// An engine whose table fits `limits.memory_bytes` together with the rest of its
+    /// state for `limits.threads` threads.
+    #[must_use]
+    pub fn new(limits: &Limits) -> Self {
+        let reserved = OVERHEAD_BYTES + BYTES_PER_THREAD * limits.threads.max(1);
+        Self {
+            tt: Tt::new(limits.memory_bytes.saturating_sub(reserved)),
+        }
+    }
+
+    /// Bytes of the transposition table.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Searches the position of `game` within `limits`, calling `on_info` after each
+    /// finished iteration, until the budget is spent or `stop` is set; returns the
+    /// best move found so far. `None` only when the game is already over.
+    pub fn search(
+        &mut self,
+        game: &Gomoku,
+        limits: &Limits,
+        stop: &AtomicBool,
+        mut on_info: impl FnMut(&SearchInfo),
+    ) -> Option<SearchResult> {
+        let clock = Clock::start();
+        if game.is_over() {
+            return None;
+        }
+        let instant = |best: Point, value: Value, nodes: u64| SearchResult {
+            best,
+            value,
+            depth: 0,
+            nodes,
+            elapsed: clock.elapsed(),
+        };
+        if game.moves().is_empty() {
+            return Some(instant(game.size().centre(), Value::Score(0), 0));
+        }
+        let mut board = Board::from_game(game);
+        let me = board.side();
+        if let Some(five) = board.find(me, Threat::Five) {
+            return Some(instant(Board::point(five), Value::Win(1), 0));
+        }
+        if let Some(block) = board.find(1 - me, Threat::Five) {
+            let value = if board.count(1 - me, Threat::Five) > 1 {
+                Value::Loss(2)
+            } else {
+                Value::Score(0)
+            };
+            return Some(instant(Board::point(block), value, 0));
+        }
+
+        let budget_ms = limits.time.map_or(u64::MAX / 4, |t| t.as_millis() as u64);
+        let mut solver = Solver::new();
+        solver.set_budget(budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4);
+        let found = solver.vcf(&mut board, ROOT_VCF_DEPTH).or_else(|| {
+            solver.set_budget(budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4);
+            solver.vct(&mut board, ROOT_VCT_DEPTH)
+        });
+        if let Some(win) = found {
+            return Some(instant(Board::point(win), Value::Win(0), solver.nodes));
+        }
+
+        self.tt.new_search();
+        let shared = Shared {
+            tt: &self.tt,
+            stop,
+            abort: AtomicBool::new(false),
+            clock,
+            hard_limit: limits.time,
+            nodes: AtomicU64::new(solver.nodes),
+        };
+        let max_depth = limits.depth.unwrap_or(100).max(1);
+        let soft_limit = limits.time.map(|t| t.mul_f32(0.4));
+        let report = |it: &Iteration, nodes: u64| {
+            on_info(&SearchInfo {
+                depth: it.depth,
+                nodes,
+                elapsed: clock.elapsed(),
+                best: Some(Board::point(it.best)),
+                value: Value::from_score(it.score),
+            });
+            soft_limit.is_none_or(|soft| clock.elapsed() < soft)
+        };
+        let threads = limits.threads.max(1);
+        let iteration = if threads == 1 {
+            Searcher::new(board, &shared).iterate(max_depth, 0, report)
+        } else {
+            // The main thread searches on the caller's thread (so `on_info` need not be
+            // `Send`); the helpers run on a pool of their own.
+            pool(threads - 1).in_place_scope(|scope| {
+                for helper in 1..threads {
+                    let (board, shared) = (board.clone(), &shared);
+                    scope.spawn(move |_| {
+                        Searcher::new(board, shared).iterate(max_depth, helper, |_, _| true);
+                    });
+                }
+                let result = Searcher::new(board, &shared).iterate(max_depth, 0, report);
+                shared.abort.store(true, Relaxed);
+                result
+            })
+        };
+        let nodes = shared.nodes.load(Relaxed);
+        let it = iteration?;
+        let best = Board::point(it.best);
+        debug_assert!(game.is_legal(best));
+        Some(SearchResult {
+            best,
+            value: Value::from_score(it.score),
+            depth: it.depth,
+            nodes,
+            elapsed: clock.elapsed(),
+        })
+    }
+}
+
+/// A rayon pool per helper count, made once: scopes on it never outlive a search.
+fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    let mut pools = POOLS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    pools
+        .entry(threads)
+        .or_insert_with(|| {
+            Arc::new(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .thread_name(|i| format!("gomoku-search-{i}"))
+                    .build()
+                    .expect("the search thread pool starts"),
+            )
+        })
+        .clone()
+}
+
+/// Searches once with a fresh [`Engine`]; see [`Engine::search`].
+pub fn search(
+    game: &Gomoku,
+    limits: &Limits,
+    stop: &AtomicBool,
+    on_info: impl FnMut(&SearchInfo),
+) -> Option<SearchResult> {
+    Engine::new(limits).search(game, limits, stop, on_info)
+}
+
+/// The move of `level`: the source game's pattern table for level 1, a search within
+/// [`Limits::for_level`] above it. `None` only when the game is over.
+pub fn best_move(
+    game: &Gomoku,
+    level: Level,
+    stop: &AtomicBool,
+    on_info: impl FnMut(&SearchInfo),
+) -> Option<SearchResult> {
+    if level == Level::MIN {
+        let clock = Clock::start();
+        return pattern_move(game).map(|best| SearchResult {
+            best,
+            value: Value::Score(0),
+            depth: 1,
+            nodes: 0,
+            elapsed: clock.elapsed(),
+        });
+    }
+    search(game, &Limits::for_level(level), stop, on_info)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,74 @@
+//! Move generation near the stones, pruned by threats and ordered by them.
+
+use super::board::Board;
+use super::pattern::Threat;
+
+/// A move with its ordering score.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Scored {
+    pub mv: usize,
+    pub score: i32,
+}
+
+/// Whether the side to move is forced, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Forcing {
+    /// Free to play anywhere near the stones.
+    Free,
+    /// The opponent threatens five: only the block (or our own five) helps.
+    BlockFive,
+    /// The opponent threatens an open four: block it, or make a four first.
+    BlockFour,
+}
+
+/// Fills `out` with the moves worth searching, unordered, and says how forced they are.
+///
+/// The caller has already handled a five of our own and a double five threat.
+pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
+    let me = board.side();
+    let opp = 1 - me;
+    out.clear();
+    let forcing = if board.count(opp, Threat::Five) > 0 {
+        out.extend(
+            board
+                .empties()
+                .filter(|&i| board.threat(i, opp) == Threat::Five)
+                .map(|mv| scored(board, mv)),
+        );
+        Forcing::BlockFive
+    } else if board.count(opp, Threat::Flex4) > 0 {
+        out.extend(
+            board
+                .candidates()
+                .filter(|&i| {
+                    board.threat(i, me) >= Threat::Block4 || board.threat(i, opp) >= Threat::Block4
+                })
+                .map(|mv| scored(board, mv)),
+        );
+        Forcing::BlockFour
+    } else {
+        out.extend(board.candidates().map(|mv| scored(board, mv)));
+        Forcing::Free
+    };
+    if out.is_empty() {
+        // Only on a board with no stones near any empty point.
+        out.extend(board.empties().take(1).map(|mv| scored(board, mv)));
+    }
+    forcing
+}
+
+/// Attack first, then defence: our threat ranks above the same threat of theirs.
+fn scored(board: &Board, mv: usize) -> Scored {
+    let me = board.side();
+    let (mine, theirs) = (board.threat(mv, me), board.threat(mv, 1 - me));
+    let rank = (mine as i32 * 2 + 1).max(theirs as i32 * 2);
+    Scored {
+        mv,
+        score: rank * 10_000 + board.value(mv, me) + board.value(mv, 1 - me),
+    }
+}
+
+/// Whether a move changes no threat of either side: safe to search less deeply.
+pub(super) fn is_quiet(board: &Board, mv: usize) -> bool {
+    board.threat(mv, 0) < Threat::Flex3 && board.threat(mv, 1) < Threat::Flex3
+}

@@ -1,0 +1,296 @@
+//! Line patterns: what a stone on a point would make along one line, looked up in a
+//! table built once per rule, and the combined threat of a point over its four lines.
+//!
+//! A line is seen through a window of [`HALF`] cells on each side of the point, two bits
+//! per cell ([`EMPTY`], [`BLACK`], [`WHITE`], [`WALL`]); the centre itself is not in the
+//! key. Five cells each way are needed, not four, so that the exact-five rule can see
+//! the stone just past a five and tell it from an overline.
+
+use std::sync::OnceLock;
+
+use crate::rules::gomoku::Rule;
+
+/// Cells looked at on each side of the centre.
+pub(super) const HALF: usize = 5;
+/// Number of distinct line keys.
+const KEYS: usize = 1 << (4 * HALF);
+
+/// Cell codes inside a line key and on the board.
+pub(super) const EMPTY: u8 = 0;
+/// A black stone.
+pub(super) const BLACK: u8 = 1;
+/// A white stone.
+pub(super) const WHITE: u8 = 2;
+/// Off the board.
+pub(super) const WALL: u8 = 3;
+
+/// What one more stone on a point makes along one line, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+pub(super) enum Line {
+    /// Nothing that can still grow into a five.
+    None,
+    /// A two with one way left to become a four.
+    Block2,
+    /// A two that can become an open three.
+    Flex2,
+    /// A three that can only become a closed four.
+    Block3,
+    /// An open three: one more stone makes an open four.
+    Flex3,
+    /// A four with exactly one point left to complete five.
+    Block4,
+    /// An open four (or two five-points on one line): unstoppable.
+    Flex4,
+    /// A winning five.
+    Five,
+    /// Six or more under the exact-five rule: no win, and blocked for good.
+    Overline,
+}
+
+/// Slot of the cell `offset` steps from the centre (`offset` in `-HALF..=HALF`, not 0).
+#[must_use]
+pub(super) fn slot(offset: i32) -> u32 {
+    debug_assert!(offset != 0 && offset.unsigned_abs() as usize <= HALF);
+    if offset < 0 {
+        (offset + HALF as i32) as u32
+    } else {
+        (offset + HALF as i32 - 1) as u32
+    }
+}
+
+/// The key seen by White: black and white swapped, walls kept.
+#[inline]
+#[must_use]
+pub(super) fn swap_colours(key: u32) -> u32 {
+    const LOW: u32 = 0x5_5555;
+    ((key & LOW) << 1) | ((key >> 1) & LOW)
+}
+
+/// The pattern table for `rule`, indexed by a key seen by Black.
+#[must_use]
+pub(super) fn table(rule: Rule) -> &'static [Line] {
+    static FREESTYLE: OnceLock<Box<[Line]>> = OnceLock::new();
+    static STANDARD: OnceLock<Box<[Line]>> = OnceLock::new();
+    let cell = match rule {
+        Rule::FreeStyle => &FREESTYLE,
+        Rule::Standard => &STANDARD,
+    };
+    cell.get_or_init(|| build(rule))
+}
+
+/// Classifies every key by dynamic programming over "one more stone": a four has a
+/// five-point, a three a four-point, a two a three-point. The recursion only adds
+/// black stones, so it always terminates.
+fn build(rule: Rule) -> Box<[Line]> {
+    const UNKNOWN: u8 = u8::MAX;
+    let mut memo = vec![UNKNOWN; KEYS];
+
+    fn classify(key: u32, rule: Rule, memo: &mut [u8]) -> u8 {
+        let known = memo[key as usize];
+        if known != UNKNOWN {
+            return known;
+        }
+        let cell = |s: u32| ((key >> (2 * s)) & 3) as u8;
+        let left = (0..HALF as u32)
+            .rev()
+            .take_while(|&s| cell(s) == BLACK)
+            .count();
+        let right = (HALF as u32..2 * HALF as u32)
+            .take_while(|&s| cell(s) == BLACK)
+            .count();
+        let run = 1 + left + right;
+        let line = if run >= 5 {
+            if rule.wins(run) {
+                Line::Five
+            } else {
+                Line::Overline
+            }
+        } else {
+            let mut fives = 0;
+            let mut best = Line::None;
+            for s in 0..2 * HALF as u32 {
+                if cell(s) == EMPTY {
+                    let next = classify(key | (u32::from(BLACK) << (2 * s)), rule, memo);
+                    match decode(next) {
+                        Line::Five => fives += 1,
+                        Line::Overline => {}
+                        other => best = best.max(other),
+                    }
+                }
+            }
+            match (fives, best) {
+                (2.., _) => Line::Flex4,
+                (1, _) => Line::Block4,
+                (_, Line::Flex4) => Line::Flex3,
+                (_, Line::Block4) => Line::Block3,
+                (_, Line::Flex3) => Line::Flex2,
+                (_, Line::Block3) => Line::Block2,
+                _ => Line::None,
+            }
+        };
+        memo[key as usize] = line as u8;
+        line as u8
+    }
+
+    (0..KEYS as u32)
+        .map(|key| decode(classify(key, rule, &mut memo)))
+        .collect()
+}
+
+fn decode(code: u8) -> Line {
+    const ALL: [Line; 9] = [
+        Line::None,
+        Line::Block2,
+        Line::Flex2,
+        Line::Block3,
+        Line::Flex3,
+        Line::Block4,
+        Line::Flex4,
+        Line::Five,
+        Line::Overline,
+    ];
+    ALL[usize::from(code)]
+}
+
+/// The combined threat of a point for one side over its four lines (Rapfi's
+/// "pattern4"), weakest first. Everything from [`Threat::Block4`] up makes a four.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+pub(super) enum Threat {
+    /// No three or four.
+    None,
+    /// One open three.
+    Flex3,
+    /// An open three plus a lesser shape.
+    Flex3Plus,
+    /// Two open threes at once.
+    DoubleFlex3,
+    /// One closed four.
+    Block4,
+    /// A closed four plus a lesser shape.
+    Block4Plus,
+    /// A four and an open three at once: wins unless the opponent has a four.
+    Block4Flex3,
+    /// An open four or two fours: wins unless the opponent has a five.
+    Flex4,
+    /// Five in a row.
+    Five,
+}
+
+/// Number of [`Threat`] values.
+pub(super) const THREATS: usize = 9;
+
+/// The threat of a point from its four line patterns.
+#[must_use]
+pub(super) fn combine(lines: [Line; 4]) -> Threat {
+    let count = |l: Line| lines.iter().filter(|&&x| x == l).count();
+    let (b4, f3) = (count(Line::Block4), count(Line::Flex3));
+    let minor = lines.iter().any(|&l| l == Line::Block3 || l == Line::Flex2);
+    if count(Line::Five) > 0 {
+        Threat::Five
+    } else if count(Line::Flex4) > 0 || b4 >= 2 {
+        Threat::Flex4
+    } else if b4 == 1 && f3 > 0 {
+        Threat::Block4Flex3
+    } else if b4 == 1 && minor {
+        Threat::Block4Plus
+    } else if b4 == 1 {
+        Threat::Block4
+    } else if f3 >= 2 {
+        Threat::DoubleFlex3
+    } else if f3 == 1 && minor {
+        Threat::Flex3Plus
+    } else if f3 == 1 {
+        Threat::Flex3
+    } else {
+        Threat::None
+    }
+}
+
+/// What a point is worth to one side: its lines plus a bonus for combined threats.
+/// These are the evaluation's only weights.
+#[must_use]
+pub(super) fn point_value(lines: [Line; 4], threat: Threat) -> i32 {
+    const LINE: [i32; 9] = [0, 3, 12, 14, 45, 55, 300, 2000, 0];
+    const THREAT: [i32; THREATS] = [0, 0, 20, 250, 0, 15, 400, 600, 0];
+    lines.iter().map(|&l| LINE[l as usize]).sum::<i32>() + THREAT[threat as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds a key from a picture of the line, centre marked `+`, `x` black, `o`
+    /// white, `#` wall, `.` empty.
+    fn key(picture: &str) -> u32 {
+        let centre = picture.find('+').unwrap() as i32;
+        picture
+            .bytes()
+            .enumerate()
+            .filter(|&(i, _)| i as i32 != centre && (i as i32 - centre).abs() <= HALF as i32)
+            .fold(0, |key, (i, b)| {
+                let offset = i as i32 - centre;
+                let code = match b {
+                    b'x' => BLACK,
+                    b'o' => WHITE,
+                    b'#' => WALL,
+                    _ => EMPTY,
+                };
+                key | (u32::from(code) << (2 * slot(offset)))
+            })
+    }
+
+    fn line(rule: Rule, picture: &str) -> Line {
+        table(rule)[key(picture) as usize]
+    }
+
+    #[test]
+    fn classifies_the_basic_shapes() {
+        let r = Rule::FreeStyle;
+        assert_eq!(line(r, "...xx+xx..."), Line::Five);
+        assert_eq!(line(r, "....xx+x....."), Line::Flex4);
+        assert_eq!(line(r, "...oxx+x....."), Line::Block4);
+        assert_eq!(line(r, "....x.+x....."), Line::Flex3);
+        assert_eq!(line(r, "...ox.+x....."), Line::Block3);
+        assert_eq!(line(r, ".....x+......"), Line::Flex2);
+        assert_eq!(line(r, "....#x+x....."), Line::Block3);
+        assert_eq!(line(r, "....ox+o....."), Line::None);
+    }
+
+    #[test]
+    fn exact_five_tells_an_overline_from_a_five() {
+        assert_eq!(line(Rule::FreeStyle, "..xxx+xx..."), Line::Five);
+        assert_eq!(line(Rule::Standard, "..xxx+xx..."), Line::Overline);
+        assert_eq!(line(Rule::Standard, "...xx+xx..."), Line::Five);
+        // One of the two five-points would make six: only a closed four.
+        assert_eq!(line(Rule::FreeStyle, "x.xxx+.o"), Line::Flex4);
+        assert_eq!(line(Rule::Standard, "x.xxx+.o"), Line::Block4);
+        // The only five-point would make six: nothing left under the exact-five rule.
+        assert_eq!(line(Rule::FreeStyle, ".ox.xx+xo.."), Line::Block4);
+        assert_eq!(line(Rule::Standard, ".ox.xx+xo.."), Line::None);
+    }
+
+    #[test]
+    fn white_sees_the_board_with_colours_swapped() {
+        let k = key("....oo+o.....");
+        assert_eq!(
+            table(Rule::FreeStyle)[swap_colours(k) as usize],
+            Line::Flex4
+        );
+        assert_eq!(swap_colours(key("#x.+o#")), key("#o.+x#"));
+    }
+
+    #[test]
+    fn combines_lines_into_threats() {
+        use Line::*;
+        assert_eq!(combine([Block4, Block4, None, None]), Threat::Flex4);
+        assert_eq!(combine([Block4, Flex3, None, None]), Threat::Block4Flex3);
+        assert_eq!(combine([Flex3, Flex3, None, None]), Threat::DoubleFlex3);
+        assert_eq!(combine([Flex2, Flex3, None, None]), Threat::Flex3Plus);
+        assert_eq!(combine([Five, None, None, None]), Threat::Five);
+        assert!(
+            point_value([Flex4; 4], Threat::Flex4) > point_value([Flex3; 4], Threat::DoubleFlex3)
+        );
+    }
+}

@@ -1,0 +1,358 @@
+//! Iterative-deepening negamax alpha-beta with principal variation search, a shared
+//! transposition table and Lazy SMP: every thread searches the same root, helpers
+//! only fill the table for the main thread.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
+
+use super::board::{Board, CELLS};
+use super::eval::evaluate;
+use super::movegen::{Forcing, Scored, generate, is_quiet};
+use super::pattern::Threat;
+use super::threats::Solver;
+use super::tt::{Bound, Tt};
+use crate::ai::clock::Clock;
+
+/// A win on the next move scores `WIN - 1`; every ply further away, one less.
+pub(super) const WIN: i32 = 30_000;
+/// Beyond any score.
+const INFINITY: i32 = WIN + 1;
+/// Deepest ply a line may reach (forced blocks extend lines).
+const MAX_PLY: usize = 128;
+/// Fours the leaf VCF may play, and nodes it may visit.
+const LEAF_VCF_DEPTH: u32 = 4;
+const LEAF_VCF_NODES: u64 = 64;
+/// A win found by a leaf VCF: somewhat further away than the leaf.
+const LEAF_VCF_DISTANCE: i32 = 2 * LEAF_VCF_DEPTH as i32 + 1;
+/// Nodes between looks at the clock and the stop flags.
+const POLL_INTERVAL: u64 = 1024;
+
+/// Whether `score` is a forced win or loss.
+pub(super) fn is_decisive(score: i32) -> bool {
+    score.abs() > WIN - 1000
+}
+
+/// What all threads share during one search.
+pub(super) struct Shared<'a> {
+    pub tt: &'a Tt,
+    /// Set from outside to cancel.
+    pub stop: &'a AtomicBool,
+    /// Set when the time runs out or the main thread is done.
+    pub abort: AtomicBool,
+    pub clock: Clock,
+    pub hard_limit: Option<Duration>,
+    pub nodes: AtomicU64,
+}
+
+impl Shared<'_> {
+    fn aborted(&self) -> bool {
+        self.abort.load(Relaxed)
+    }
+}
+
+/// A root move and its score from the last iteration that searched it.
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    mv: usize,
+    score: i32,
+}
+
+/// The result of one finished iteration.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Iteration {
+    pub depth: u32,
+    pub best: usize,
+    pub score: i32,
+}
+
+/// One thread's search state.
+pub(super) struct Searcher<'a> {
+    board: Board,
+    shared: &'a Shared<'a>,
+    nodes: u64,
+    solver: Solver,
+    killers: [[usize; 2]; MAX_PLY + 1],
+    history: Box<[[i32; CELLS]; 2]>,
+    buffers: Vec<Vec<Scored>>,
+    root_moves: Vec<RootMove>,
+    /// The best root move of the current iteration once its search completed.
+    best: Option<(usize, i32)>,
+}
+
+impl<'a> Searcher<'a> {
+    pub(super) fn new(board: Board, shared: &'a Shared<'a>) -> Self {
+        let mut moves = Vec::new();
+        generate(&board, &mut moves);
+        moves.sort_by_key(|m| -m.score);
+        Self {
+            board,
+            shared,
+            nodes: 0,
+            solver: Solver::new(),
+            killers: [[0; 2]; MAX_PLY + 1],
+            history: Box::new([[0; CELLS]; 2]),
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            root_moves: moves
+                .iter()
+                .map(|m| RootMove {
+                    mv: m.mv,
+                    score: -INFINITY,
+                })
+                .collect(),
+            best: None,
+        }
+    }
+
+    /// Iterative deepening up to `max_depth`. The main thread (`helper == 0`) reports
+    /// each finished iteration to `report`, which says whether to go deeper; helpers
+    /// start at staggered depths and run until the main thread is done.
+    pub(super) fn iterate(
+        &mut self,
+        max_depth: u32,
+        helper: usize,
+        mut report: impl FnMut(&Iteration, u64) -> bool,
+    ) -> Option<Iteration> {
+        let mut last = None;
+        let first = 1 + (helper % 3) as u32;
+        for depth in first..=max_depth {
+            self.best = None;
+            let score = self.root(depth as i32);
+            let aborted = self.shared.aborted();
+            if let Some((best, best_score)) = self.best {
+                // In a cut-short iteration the previous best is searched first, so any
+                // move kept here is proven at least as good as it.
+                last = Some(Iteration {
+                    depth: if aborted { depth - 1 } else { depth },
+                    best,
+                    score: if aborted { best_score } else { score },
+                });
+            }
+            if aborted {
+                break;
+            }
+            self.flush_nodes();
+            if helper == 0 {
+                let iteration = last.expect("a finished iteration has a best move");
+                let total = self.shared.nodes.load(Relaxed);
+                if !report(&iteration, total)
+                    || (is_decisive(score) && depth as i32 > WIN - score.abs())
+                {
+                    break;
+                }
+            }
+        }
+        self.flush_nodes();
+        last.or_else(|| {
+            self.root_moves.first().map(|m| Iteration {
+                depth: 0,
+                best: m.mv,
+                score: 0,
+            })
+        })
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.nodes, Relaxed);
+        self.nodes = 0;
+    }
+
+    fn poll(&mut self) {
+        let shared = self.shared;
+        self.flush_nodes();
+        let late = shared
+            .hard_limit
+            .is_some_and(|limit| shared.clock.elapsed() >= limit);
+        if late || shared.stop.load(Relaxed) {
+            shared.abort.store(true, Relaxed);
+        }
+    }
+
+    fn root(&mut self, depth: i32) -> i32 {
+        let (mut alpha, beta) = (-INFINITY, INFINITY);
+        for i in 0..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            self.board.make(mv);
+            let score = if i == 0 {
+                -self.negamax(-beta, -alpha, depth - 1, 1, true)
+            } else {
+                let s = -self.negamax(-alpha - 1, -alpha, depth - 1, 1, false);
+                if s > alpha && !self.shared.aborted() {
+                    -self.negamax(-beta, -alpha, depth - 1, 1, true)
+                } else {
+                    s
+                }
+            };
+            self.board.unmake();
+            if self.shared.aborted() {
+                break;
+            }
+            self.root_moves[i].score = score;
+            if score > alpha {
+                alpha = score;
+                self.best = Some((mv, score));
+                // The new best goes first, ahead of the moves it beat.
+                self.root_moves[..=i].rotate_right(1);
+            }
+        }
+        alpha
+    }
+
+    fn negamax(&mut self, mut alpha: i32, mut beta: i32, depth: i32, ply: usize, pv: bool) -> i32 {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll();
+        }
+        if self.shared.aborted() {
+            return 0;
+        }
+        let board = &self.board;
+        let me = board.side();
+        let opp = 1 - me;
+        let p = ply as i32;
+        if board.count(me, Threat::Five) > 0 {
+            return WIN - p - 1;
+        }
+        let opp_fives = board.count(opp, Threat::Five);
+        if opp_fives >= 2 {
+            return -(WIN - p - 2);
+        }
+        if opp_fives == 0 && board.count(me, Threat::Flex4) > 0 {
+            return WIN - p - 3;
+        }
+        if board.is_full() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(board);
+        }
+        alpha = alpha.max(-(WIN - p));
+        beta = beta.min(WIN - p - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if depth <= 0 && opp_fives == 0 {
+            return self.leaf(p);
+        }
+
+        let hash = board.hash();
+        let hit = self.shared.tt.probe(hash, p);
+        let tt_move = hit.and_then(|h| h.mv);
+        if let Some(h) = hit
+            && !pv
+            && h.depth >= depth
+        {
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if cut {
+                return h.score;
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let forcing = generate(board, &mut moves);
+        let killers = self.killers[ply];
+        for m in &mut moves {
+            if Some(m.mv) == tt_move {
+                m.score = i32::MAX;
+            } else if killers.contains(&m.mv) {
+                m.score += 5_000;
+            }
+            m.score = m.score.saturating_add(self.history[me][m.mv].min(4_000));
+        }
+        moves.sort_unstable_by_key(|m| -m.score);
+        let width = if forcing == Forcing::Free {
+            width_for(depth)
+        } else {
+            usize::MAX
+        };
+        // A forced block costs no depth: it is not a choice.
+        let child = if forcing == Forcing::BlockFive {
+            depth
+        } else {
+            depth - 1
+        };
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, m) in moves.iter().enumerate().take(width) {
+            let quiet = forcing == Forcing::Free && is_quiet(&self.board, m.mv);
+            self.board.make(m.mv);
+            let score = if i == 0 {
+                -self.negamax(-beta, -alpha, child, ply + 1, pv)
+            } else {
+                let reduction = if quiet && depth >= 3 && i >= 3 {
+                    1 + i32::from(i >= 10)
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(-alpha - 1, -alpha, child - reduction, ply + 1, false);
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(-alpha - 1, -alpha, child, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv {
+                    s = -self.negamax(-beta, -alpha, child, ply + 1, true);
+                }
+                s
+            };
+            self.board.unmake();
+            if self.shared.aborted() {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m.mv);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if quiet && killers[0] != m.mv {
+                            self.killers[ply] = [m.mv, killers[0]];
+                        }
+                        self.history[me][m.mv] += depth * depth;
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(hash, best_move, best, depth, bound, p);
+        best
+    }
+
+    /// A leaf: the static value, unless a short VCF wins outright.
+    fn leaf(&mut self, ply: i32) -> i32 {
+        let me = self.board.side();
+        if self.board.count_fours(me) > 0 {
+            self.solver.set_budget(LEAF_VCF_NODES);
+            let before = self.solver.nodes;
+            let found = self.solver.vcf(&mut self.board, LEAF_VCF_DEPTH).is_some();
+            self.nodes += self.solver.nodes - before;
+            if found {
+                return WIN - ply - LEAF_VCF_DISTANCE;
+            }
+        }
+        evaluate(&self.board)
+    }
+}
+
+/// How many of the best-ordered quiet moves a node searches: fewer near the leaves,
+/// where a bad move's cost is smallest.
+fn width_for(depth: i32) -> usize {
+    match depth {
+        ..=1 => 10,
+        2 => 14,
+        3 => 18,
+        _ => 24,
+    }
+}

@@ -1,0 +1,187 @@
+//! The engine through its public API: the must-haves of every level.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::threats::tests::{VCF_PUZZLES, position, puzzle};
+use super::*;
+use crate::rules::gomoku::{BoardSize, Rule};
+
+fn quick(depth: u32) -> Limits {
+    Limits {
+        time: Some(Duration::from_millis(400)),
+        depth: Some(depth),
+        threads: 1,
+        memory_bytes: 8 << 20,
+    }
+}
+
+fn answer(game: &Gomoku, limits: &Limits) -> SearchResult {
+    search(game, limits, &AtomicBool::new(false), |_| {}).expect("the game goes on")
+}
+
+fn names(moves: &[&str]) -> Vec<String> {
+    moves.iter().map(|m| (*m).to_owned()).collect()
+}
+
+#[test]
+fn opens_in_the_centre_at_once() {
+    for size in ["15x15", "10x10", "20x13"] {
+        let game = Gomoku::new(size.parse().unwrap(), Rule::FreeStyle);
+        let result = answer(&game, &Limits::for_level(Level::MAX));
+        assert_eq!(result.best, game.size().centre());
+        assert_eq!(result.nodes, 0);
+        assert_eq!(pattern_move(&game), Some(game.size().centre()));
+    }
+}
+
+#[test]
+fn plays_a_winning_five_at_once() {
+    // White has four too, but Black moves and wins first.
+    let g = position("15x15", Rule::FreeStyle, "h8 i8 j8 k8", "h9 i9 j9 k9");
+    let result = answer(&g, &quick(4));
+    assert!(names(&["g8", "l8"]).contains(&result.best.to_string()));
+    assert_eq!(result.value, Value::Win(1));
+    for level in 1..=5 {
+        let r = best_move(
+            &g,
+            Level::new(level).unwrap(),
+            &AtomicBool::new(false),
+            |_| {},
+        )
+        .unwrap();
+        assert!(
+            names(&["g8", "l8"]).contains(&r.best.to_string()),
+            "level {level}"
+        );
+    }
+}
+
+#[test]
+fn blocks_the_opponents_four() {
+    // White to move; Black threatens l8 (g8 is taken).
+    let g = position("15x15", Rule::FreeStyle, "h8 i8 j8 k8 b2", "g8 a1 c13 n14");
+    for level in 1..=5 {
+        let r = best_move(
+            &g,
+            Level::new(level).unwrap(),
+            &AtomicBool::new(false),
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(r.best.to_string(), "l8", "level {level}");
+    }
+}
+
+#[test]
+fn finds_forced_vcf_wins() {
+    for (moves, _) in VCF_PUZZLES {
+        for level in 2..=5 {
+            let g = puzzle(moves, Rule::FreeStyle);
+            let r = best_move(
+                &g,
+                Level::new(level).unwrap(),
+                &AtomicBool::new(false),
+                |_| {},
+            )
+            .unwrap();
+            assert!(matches!(r.value, Value::Win(_)), "level {level}: {r:?}");
+        }
+    }
+}
+
+#[test]
+fn never_plays_an_illegal_move_on_any_board() {
+    use rand::{Rng, SeedableRng, rngs::StdRng};
+    let mut rng = StdRng::seed_from_u64(3);
+    for (size, rule) in [
+        ("10x10", Rule::Standard),
+        ("20x11", Rule::FreeStyle),
+        ("13x20", Rule::Standard),
+    ] {
+        let size: BoardSize = size.parse().unwrap();
+        let mut game = Gomoku::new(size, rule);
+        let limits = Limits {
+            time: Some(Duration::from_millis(20)),
+            depth: Some(3),
+            threads: 1,
+            memory_bytes: 4 << 20,
+        };
+        while !game.is_over() {
+            // Random moves mixed in give odd positions, crowded edges included.
+            let p = if rng.random_bool(0.3) {
+                let empties: Vec<Point> = size.points().filter(|&p| game.is_legal(p)).collect();
+                empties[rng.random_range(0..empties.len())]
+            } else if game.moves().len().is_multiple_of(2) {
+                answer(&game, &limits).best
+            } else {
+                pattern_move(&game).unwrap()
+            };
+            game.play(p).expect("the engines play legal moves");
+        }
+    }
+}
+
+#[test]
+fn stops_when_told_and_still_answers() {
+    let g = position("15x15", Rule::FreeStyle, "h8 i9 j8", "i8 h9 g10");
+    let stop = AtomicBool::new(true);
+    let limits = Limits {
+        time: None,
+        depth: None,
+        threads: 2,
+        memory_bytes: 16 << 20,
+    };
+    let r = search(&g, &limits, &stop, |_| {}).unwrap();
+    assert!(g.is_legal(r.best));
+}
+
+#[test]
+fn reports_progress_and_deepens() {
+    let g = position("15x15", Rule::FreeStyle, "h8 i9", "i8 h9");
+    let mut infos = Vec::new();
+    let r = search(&g, &quick(4), &AtomicBool::new(false), |i| {
+        infos.push(i.clone())
+    })
+    .unwrap();
+    assert!(!infos.is_empty());
+    assert!(infos.windows(2).all(|w| w[0].depth < w[1].depth));
+    assert_eq!(infos.last().unwrap().best, Some(r.best));
+    assert!(r.depth >= 1 && r.nodes > 0);
+}
+
+#[test]
+fn threads_agree_on_forced_moves() {
+    let g = puzzle(VCF_PUZZLES[1].0, Rule::Standard);
+    for threads in [1, 3] {
+        let limits = Limits {
+            threads,
+            ..quick(6)
+        };
+        assert!(matches!(answer(&g, &limits).value, Value::Win(_)));
+    }
+}
+
+#[test]
+fn exact_five_does_not_count_on_an_overline() {
+    // Black f8 g8 i8 j8 k8: h8 would make six, a win only in free-style.
+    let black = "f8 g8 i8 j8 k8";
+    let white = "a1 a3 a5 a7 c14";
+    let free = position("15x15", Rule::FreeStyle, black, white);
+    assert_eq!(answer(&free, &quick(2)).best.to_string(), "h8");
+    let exact = position("15x15", Rule::Standard, black, white);
+    let r = answer(&exact, &quick(2));
+    assert_ne!(r.best.to_string(), "h8", "{r:?}");
+    assert_ne!(r.value, Value::Win(1));
+}
+
+#[test]
+fn levels_have_growing_budgets() {
+    let times: Vec<_> = (2..=5)
+        .map(|l| Limits::for_level(Level::new(l).unwrap()).time)
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] < w[1]));
+    assert!(Level::new(0).is_none() && Level::new(6).is_none());
+    assert_eq!(Value::Win(3).to_string(), "win");
+    assert_eq!(Value::Score(-12).to_string(), "-12");
+}

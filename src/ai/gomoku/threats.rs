@@ -1,0 +1,313 @@
+//! Threat-space search: VCF (victory by continuous fours) and VCT (by continuous
+//! threes and fours).
+//!
+//! The attacker only plays threats, so the defender's replies are few: one point
+//! against a four; against an open three, the attacker's four-points and the
+//! defender's own fours. A win is claimed only when every such reply loses, so a
+//! found win is real; running out of depth or nodes just means "none found".
+
+use super::board::{Board, Side};
+use super::pattern::Threat;
+
+/// Entries in each "no win here" cache.
+const CACHE_SIZE: usize = 1 << 16;
+/// Attacker moves in a VCF line inside VCT.
+const VCF_INSIDE_VCT: u32 = 12;
+
+/// A VCF/VCT solver with its own node count, node limit and failure cache.
+pub(super) struct Solver {
+    pub nodes: u64,
+    limit: u64,
+    failed: Box<[u64]>,
+}
+
+impl Solver {
+    pub(super) fn new() -> Self {
+        Self {
+            nodes: 0,
+            limit: u64::MAX,
+            failed: vec![0; CACHE_SIZE].into_boxed_slice(),
+        }
+    }
+
+    /// Sets how many more nodes the solver may visit.
+    pub(super) fn set_budget(&mut self, nodes: u64) {
+        self.limit = self.nodes.saturating_add(nodes);
+    }
+
+    fn out_of_nodes(&self) -> bool {
+        self.nodes >= self.limit
+    }
+
+    fn known_failure(&self, key: u64) -> bool {
+        self.failed[(key as usize) & (CACHE_SIZE - 1)] == key
+    }
+
+    fn remember_failure(&mut self, key: u64) {
+        self.failed[(key as usize) & (CACHE_SIZE - 1)] = key;
+    }
+
+    /// A first move of a win by continuous fours for the side to move, with at most
+    /// `depth` fours before the last one.
+    pub(super) fn vcf(&mut self, board: &mut Board, depth: u32) -> Option<usize> {
+        let me = board.side();
+        let opp = 1 - me;
+        if let Some(five) = board.find(me, Threat::Five) {
+            return Some(five);
+        }
+        let block = match board.count(opp, Threat::Five) {
+            0 => None,
+            1 => Some(board.find(opp, Threat::Five)?),
+            _ => return None,
+        };
+        if block.is_none()
+            && let Some(four) = board.find(me, Threat::Flex4)
+        {
+            return Some(four);
+        }
+        if depth == 0 || self.out_of_nodes() {
+            return None;
+        }
+        let key = board.hash().wrapping_add(u64::from(depth) << 56) | 1;
+        if self.known_failure(key) {
+            return None;
+        }
+        let moves = match block {
+            // Forced to block: only go on if the block is itself a four.
+            Some(b) if board.threat(b, me) >= Threat::Block4 => vec![b],
+            Some(_) => Vec::new(),
+            None => fours(board, me),
+        };
+        for m in moves {
+            if self.four_then_block(board, m, |s, b| s.vcf(b, depth - 1).is_some()) {
+                return Some(m);
+            }
+        }
+        if !self.out_of_nodes() {
+            self.remember_failure(key);
+        }
+        None
+    }
+
+    /// Plays the four `m`, the defender's forced block, then asks `next` whether the
+    /// attacker still wins; everything is taken back.
+    fn four_then_block(
+        &mut self,
+        board: &mut Board,
+        m: usize,
+        next: impl FnOnce(&mut Self, &mut Board) -> bool,
+    ) -> bool {
+        let me = board.side();
+        self.nodes += 1;
+        board.make(m);
+        let (first, second) = {
+            let mut blocks = board.fives_around(m, me);
+            (blocks.next(), blocks.next())
+        };
+        let won = match (first, second) {
+            (_, Some(_)) => true,
+            (None, None) => false,
+            (Some(block), None) => {
+                // A defender with a five of its own wins first.
+                if board.count(1 - me, Threat::Five) > 0 {
+                    false
+                } else {
+                    board.make(block);
+                    let won = next(self, board);
+                    board.unmake();
+                    won
+                }
+            }
+        };
+        board.unmake();
+        won
+    }
+
+    /// A first move of a win by continuous threes and fours for the side to move, with
+    /// at most `depth` threes.
+    pub(super) fn vct(&mut self, board: &mut Board, depth: u32) -> Option<usize> {
+        if let Some(m) = self.vcf(board, VCF_INSIDE_VCT) {
+            return Some(m);
+        }
+        let me = board.side();
+        let opp = 1 - me;
+        if depth == 0 || self.out_of_nodes() || board.count(opp, Threat::Five) > 0 {
+            return None;
+        }
+        let key = board.hash().wrapping_add(u64::from(depth) << 56) & !1;
+        if self.known_failure(key) {
+            return None;
+        }
+        let mut attacks: Vec<(usize, Threat)> = board
+            .candidates()
+            .filter_map(|i| {
+                let t = board.threat(i, me);
+                (t >= Threat::Flex3).then_some((i, t))
+            })
+            .collect();
+        attacks.sort_by_key(|&(i, t)| (std::cmp::Reverse(t), -board.value(i, me)));
+        for (m, threat) in attacks {
+            let wins = if threat >= Threat::Block4 {
+                self.four_then_block(board, m, |s, b| s.vct(b, depth).is_some())
+            } else {
+                self.three_holds(board, m, depth)
+            };
+            if wins {
+                return Some(m);
+            }
+            if self.out_of_nodes() {
+                return None;
+            }
+        }
+        if !self.out_of_nodes() {
+            self.remember_failure(key);
+        }
+        None
+    }
+
+    /// Whether the three `m` wins against every defence.
+    fn three_holds(&mut self, board: &mut Board, m: usize, depth: u32) -> bool {
+        let me = board.side();
+        let opp = 1 - me;
+        self.nodes += 1;
+        board.make(m);
+        let mut holds = board.count(me, Threat::Flex4) > 0 && board.count(opp, Threat::Five) == 0;
+        if holds {
+            let defences: Vec<usize> = board
+                .candidates()
+                .filter(|&q| {
+                    board.threat(q, me) >= Threat::Block4 || board.threat(q, opp) >= Threat::Block4
+                })
+                .collect();
+            for q in defences {
+                board.make(q);
+                let won = self.vct(board, depth - 1).is_some();
+                board.unmake();
+                if !won {
+                    holds = false;
+                    break;
+                }
+            }
+        }
+        board.unmake();
+        holds
+    }
+}
+
+/// The points where `side` makes a four (short of an open four), best first.
+pub(super) fn fours(board: &Board, side: Side) -> Vec<usize> {
+    let mut moves: Vec<usize> = board
+        .candidates()
+        .filter(|&i| (Threat::Block4..Threat::Flex4).contains(&board.threat(i, side)))
+        .collect();
+    moves.sort_by_key(|&i| {
+        (
+            std::cmp::Reverse(board.threat(i, side)),
+            -board.value(i, side),
+        )
+    });
+    moves
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::rules::Game;
+    use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule};
+
+    /// A position from the stones of each side, Black to move when the counts are
+    /// equal, White otherwise.
+    pub(crate) fn position(size: &str, rule: Rule, black: &str, white: &str) -> Gomoku {
+        let size: BoardSize = size.parse().unwrap();
+        let parse = |s: &str| -> Vec<Point> {
+            s.split_whitespace()
+                .map(|m| size.parse_point(m).unwrap())
+                .collect()
+        };
+        let (b, w) = (parse(black), parse(white));
+        let mut moves = Vec::new();
+        for i in 0..b.len().max(w.len()) {
+            moves.extend(b.get(i));
+            moves.extend(w.get(i));
+        }
+        Gomoku::from_moves(size, rule, moves).unwrap()
+    }
+
+    fn vcf(game: &Gomoku, depth: u32) -> Option<String> {
+        let mut board = Board::from_game(game);
+        let mut solver = Solver::new();
+        solver
+            .vcf(&mut board, depth)
+            .map(|i| Board::point(i).to_string())
+    }
+
+    #[test]
+    fn finds_an_open_four_and_a_five() {
+        let g = position("15x15", Rule::FreeStyle, "h8 i8 j8", "a1 a3 a5");
+        assert!(matches!(vcf(&g, 0).as_deref(), Some("g8" | "k8")));
+        let g = position("15x15", Rule::FreeStyle, "h8 i8 j8 k8", "a1 a3 a5 g8");
+        assert_eq!(vcf(&g, 0).as_deref(), Some("l8"));
+    }
+
+    /// VCF puzzles on 15x15 (free-style), Black to move, as move lists, with the
+    /// number of fours the shortest win needs (the last one may be an open four).
+    pub(crate) const VCF_PUZZLES: [(&str, u32); 2] = [
+        (
+            "h11 j9 g7 j7 g9 e5 j4 g8 f5 k12 k11 d10 j10 g5 e9 f11 l9 k9 g10 g6 l8 d5",
+            3,
+        ),
+        (
+            "k9 i12 i8 g6 f4 g5 l7 i5 f10 f12 k5 e6 l12 j10 k6 l6 g8 f8 j12 e10",
+            4,
+        ),
+    ];
+
+    pub(crate) fn puzzle(moves: &str, rule: Rule) -> Gomoku {
+        let size = BoardSize::STANDARD;
+        let points = moves
+            .split_whitespace()
+            .map(|m| size.parse_point(m).unwrap());
+        Gomoku::from_moves(size, rule, points).unwrap()
+    }
+
+    #[test]
+    fn solves_vcf_puzzles_of_three_and_four_fours() {
+        for (moves, fours) in VCF_PUZZLES {
+            for rule in Rule::ALL {
+                let g = puzzle(moves, rule);
+                assert!(vcf(&g, fours - 2).is_none(), "{fours} fours are needed");
+                let first = vcf(&g, fours - 1).expect("a VCF");
+                assert!(g.is_legal(g.size().parse_point(&first).unwrap()));
+            }
+        }
+    }
+
+    #[test]
+    fn plays_a_vcf_out_against_every_block() {
+        let (moves, _) = VCF_PUZZLES[1];
+        let mut g = puzzle(moves, Rule::FreeStyle);
+        let mut solver = Solver::new();
+        while !g.is_over() {
+            let mut board = Board::from_game(&g);
+            let attack = solver.vcf(&mut board, 10).expect("the win goes on");
+            g.play(Board::point(attack)).unwrap();
+            if g.is_over() {
+                break;
+            }
+            // The defender blocks the five (any block if there are two).
+            let board = Board::from_game(&g);
+            let block = board.find(0, Threat::Five).expect("a four to block");
+            g.play(Board::point(block)).unwrap();
+        }
+        assert_eq!(
+            g.outcome(),
+            Some(crate::rules::Outcome::Win(crate::rules::Player::First))
+        );
+    }
+
+    #[test]
+    fn no_vcf_where_the_defender_has_a_five() {
+        let g = position("15x15", Rule::FreeStyle, "h8 i8 j8 a14", "a1 a2 a3 a4");
+        assert!(vcf(&g, 10).is_none());
+    }
+}

@@ -1,0 +1,187 @@
+//! The transposition table, shared lock-free by all search threads.
+//!
+//! Each entry is two atomic words, the key xor-ed with the data and the data, so a
+//! torn write from two threads fails the key check instead of handing back a mix.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// How a stored score bounds the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Bound {
+    /// The true value is at most the score.
+    Upper = 1,
+    /// The true value is at least the score.
+    Lower = 2,
+    /// The score is exact.
+    Exact = 3,
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Hit {
+    /// Best move found there, as a grid index.
+    pub mv: Option<usize>,
+    /// Score, already adjusted to the probing ply for wins and losses.
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+const NO_MOVE: u64 = 0xFFFF;
+const BYTES_PER_ENTRY: usize = 16;
+const MIN_ENTRIES: usize = 1 << 10;
+
+/// Score above which a value means a forced win; stored relative to the node.
+const MATE_ZONE: i32 = super::search::WIN - 1000;
+
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// A fixed-size hash table of search results.
+pub(super) struct Tt {
+    entries: Box<[Entry]>,
+    generation: AtomicU64,
+}
+
+impl Tt {
+    /// The largest power-of-two table that fits in `bytes`.
+    pub(super) fn new(bytes: usize) -> Self {
+        let wanted = (bytes / BYTES_PER_ENTRY).max(MIN_ENTRIES);
+        let len = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        let entries = (0..len)
+            .map(|_| Entry {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
+        Self {
+            entries,
+            generation: AtomicU64::new(0),
+        }
+    }
+
+    /// Bytes the table occupies.
+    pub(super) fn bytes(&self) -> usize {
+        self.entries.len() * BYTES_PER_ENTRY
+    }
+
+    /// Marks the start of a new search, so that older entries give way first.
+    pub(super) fn new_search(&self) {
+        self.generation.fetch_add(1, Relaxed);
+    }
+
+    fn slot(&self, hash: u64) -> &Entry {
+        &self.entries[(hash as usize) & (self.entries.len() - 1)]
+    }
+
+    pub(super) fn probe(&self, hash: u64, ply: i32) -> Option<Hit> {
+        let entry = self.slot(hash);
+        let data = entry.data.load(Relaxed);
+        if data == 0 || entry.check.load(Relaxed) ^ data != hash {
+            return None;
+        }
+        let mv = data & 0xFFFF;
+        let bound = match (data >> 40) & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            _ => Bound::Exact,
+        };
+        Some(Hit {
+            mv: (mv != NO_MOVE).then_some(mv as usize),
+            score: from_tt(i32::from((data >> 16) as u16 as i16), ply),
+            depth: i32::from((data >> 32) as u8),
+            bound,
+        })
+    }
+
+    pub(super) fn store(
+        &self,
+        hash: u64,
+        mv: Option<usize>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        ply: i32,
+    ) {
+        let entry = self.slot(hash);
+        let generation = self.generation.load(Relaxed) & 0xFF;
+        let old = entry.data.load(Relaxed);
+        let same = entry.check.load(Relaxed) ^ old == hash;
+        let old_depth = ((old >> 32) & 0xFF) as i32;
+        let old_generation = (old >> 48) & 0xFF;
+        if same || old_generation != generation || depth >= old_depth || bound == Bound::Exact {
+            let mv = match mv {
+                Some(m) => m as u64,
+                None if same => old & 0xFFFF,
+                None => NO_MOVE,
+            };
+            let data = mv
+                | (u64::from(to_tt(score, ply) as i16 as u16) << 16)
+                | (u64::from(depth.clamp(0, 255) as u8) << 32)
+                | ((bound as u64) << 40)
+                | (generation << 48);
+            entry.check.store(hash ^ data, Relaxed);
+            entry.data.store(data, Relaxed);
+        }
+    }
+}
+
+/// Wins and losses are stored as distances from the node, not from the root.
+fn to_tt(score: i32, ply: i32) -> i32 {
+    if score > MATE_ZONE {
+        score + ply
+    } else if score < -MATE_ZONE {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: i32) -> i32 {
+    if score > MATE_ZONE {
+        score - ply
+    } else if score < -MATE_ZONE {
+        score + ply
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_entries() {
+        let tt = Tt::new(1 << 20);
+        assert_eq!(tt.bytes(), 1 << 20);
+        tt.store(12345, Some(77), -150, 6, Bound::Lower, 3);
+        let hit = tt.probe(12345, 3).unwrap();
+        assert_eq!((hit.mv, hit.score, hit.depth), (Some(77), -150, 6));
+        assert_eq!(hit.bound, Bound::Lower);
+        assert!(tt.probe(12345 + (1 << 40), 3).is_none());
+    }
+
+    #[test]
+    fn wins_are_stored_relative_to_the_node() {
+        let tt = Tt::new(1 << 16);
+        let win_in_5_from_root = super::super::search::WIN - 5;
+        tt.store(9, None, win_in_5_from_root, 4, Bound::Exact, 2);
+        let hit = tt.probe(9, 4).unwrap();
+        assert_eq!(hit.score, win_in_5_from_root - 2);
+        assert_eq!(hit.mv, None);
+    }
+
+    #[test]
+    fn honours_the_memory_limit() {
+        for bytes in [100_000, 1 << 20, 3 << 20] {
+            assert!(Tt::new(bytes).bytes() <= bytes.max(MIN_ENTRIES * BYTES_PER_ENTRY));
+        }
+    }
+}

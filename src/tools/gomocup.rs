@@ -1,0 +1,441 @@
+//! The Gomocup (Piskvork) engine protocol, as a line-in, lines-out session.
+//!
+//! Coordinates: the protocol sends `x,y` from 0, with `y` counted from the TOP row as
+//! Piskvork draws the board; [`Point`] counts rows from the bottom. The conversion
+//! happens here and nowhere else: `Point { x, y: height - 1 - y }`.
+//!
+//! The session knows nothing of the search beyond [`Engine`] and [`Limits`].
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::ai::gomoku::{Engine, Limits};
+use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule};
+
+/// Time kept back from every budget for reading, writing and the process itself.
+const SAFETY_MARGIN_MS: u64 = 60;
+/// The share of the remaining match time one move may take.
+const MATCH_TIME_SHARE: u64 = 12;
+/// Budget when the manager gives none.
+const DEFAULT_TURN_MS: u64 = 5_000;
+/// Memory used when the manager sets no limit.
+const DEFAULT_MEMORY: usize = 128 << 20;
+/// Memory kept back from `max_memory` for the process itself.
+const PROCESS_OVERHEAD: usize = 8 << 20;
+
+/// One engine session: the board, the manager's settings and the engine.
+pub struct Session {
+    game: Option<Gomoku>,
+    rule: Rule,
+    timeout_turn: Option<u64>,
+    time_left: Option<u64>,
+    max_memory: Option<usize>,
+    threads: usize,
+    /// Stones of a `BOARD` command being read: ours and theirs.
+    board_input: Option<(Vec<Point>, Vec<Point>)>,
+    engine: Option<Engine>,
+}
+
+/// What the caller should do after a line.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reading.
+    Continue,
+    /// `END` was received.
+    Quit,
+}
+
+impl Session {
+    /// A session with no board yet, searching on `threads` threads.
+    #[must_use]
+    pub fn new(threads: usize) -> Self {
+        Self {
+            game: None,
+            rule: Rule::FreeStyle,
+            timeout_turn: None,
+            time_left: None,
+            max_memory: None,
+            threads: threads.max(1),
+            board_input: None,
+            engine: None,
+        }
+    }
+
+    /// Handles one input line, pushing the replies (without newlines) onto `out`.
+    pub fn handle(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
+        let line = line.trim();
+        if line.is_empty() {
+            return Flow::Continue;
+        }
+        if self.board_input.is_some() {
+            self.board_line(line, out);
+            return Flow::Continue;
+        }
+        let (command, args) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(c, a)| (c, a.trim()));
+        let reply = match command.to_ascii_uppercase().as_str() {
+            "START" => self.start(args),
+            "RECTSTART" => self.rectstart(args),
+            "RESTART" => self.restart(),
+            "BEGIN" => self.begin(),
+            "TURN" => self.turn(args),
+            "BOARD" => self.board_start(),
+            "TAKEBACK" => self.takeback(args),
+            "INFO" => self.info(args),
+            "ABOUT" => Ok(Some(
+                "name=\"tabletop\", version=\"0.1.0\", author=\"Tabletop\", country=\"-\""
+                    .to_owned(),
+            )),
+            "END" => return Flow::Quit,
+            _ => Ok(Some(format!("UNKNOWN {command}"))),
+        };
+        match reply {
+            Ok(Some(text)) => out.push(text),
+            Ok(None) => {}
+            Err(reason) => out.push(format!("ERROR {reason}")),
+        }
+        Flow::Continue
+    }
+
+    fn start(&mut self, args: &str) -> Result<Option<String>, String> {
+        let side: u8 = args
+            .parse()
+            .map_err(|_| format!("START needs a board size, got '{args}'"))?;
+        self.new_game(side, side)
+    }
+
+    fn rectstart(&mut self, args: &str) -> Result<Option<String>, String> {
+        let (w, h) = args
+            .split_once(',')
+            .ok_or_else(|| format!("RECTSTART needs width,height, got '{args}'"))?;
+        let parse = |s: &str| {
+            s.trim()
+                .parse::<u8>()
+                .map_err(|_| format!("RECTSTART needs width,height, got '{args}'"))
+        };
+        self.new_game(parse(w)?, parse(h)?)
+    }
+
+    fn new_game(&mut self, width: u8, height: u8) -> Result<Option<String>, String> {
+        let size = BoardSize::new(width, height).map_err(|e| e.to_string())?;
+        self.game = Some(Gomoku::new(size, self.rule));
+        Ok(Some("OK".to_owned()))
+    }
+
+    fn restart(&mut self) -> Result<Option<String>, String> {
+        let game = self.game.as_mut().ok_or("RESTART before START")?;
+        *game = Gomoku::new(game.size(), game.rule());
+        Ok(Some("OK".to_owned()))
+    }
+
+    fn game(&mut self) -> Result<&mut Gomoku, String> {
+        self.game
+            .as_mut()
+            .ok_or_else(|| "no board yet: send START first".to_owned())
+    }
+
+    fn begin(&mut self) -> Result<Option<String>, String> {
+        if !self.game()?.moves().is_empty() {
+            return Err("BEGIN on a board that already has stones".to_owned());
+        }
+        self.think().map(Some)
+    }
+
+    fn turn(&mut self, args: &str) -> Result<Option<String>, String> {
+        let game = self.game()?;
+        let p = parse_xy(args, game.size())?;
+        game.play(p).map_err(|e| e.to_string())?;
+        if game.is_over() {
+            return Err("the game is over".to_owned());
+        }
+        self.think().map(Some)
+    }
+
+    fn board_start(&mut self) -> Result<Option<String>, String> {
+        self.game()?;
+        self.board_input = Some((Vec::new(), Vec::new()));
+        Ok(None)
+    }
+
+    fn board_line(&mut self, line: &str, out: &mut Vec<String>) {
+        if line.eq_ignore_ascii_case("DONE") {
+            let (ours, theirs) = self.board_input.take().unwrap_or_default();
+            match self.set_board(&ours, &theirs).and_then(|()| self.think()) {
+                Ok(reply) => out.push(reply),
+                Err(reason) => out.push(format!("ERROR {reason}")),
+            }
+            return;
+        }
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let size = game.size();
+        let parsed = line.rsplit_once(',').and_then(|(xy, field)| {
+            let p = parse_xy(xy, size).ok()?;
+            Some((p, field.trim().parse::<u8>().ok()?))
+        });
+        match (parsed, self.board_input.as_mut()) {
+            (Some((p, 1)), Some((ours, _))) => ours.push(p),
+            (Some((p, 2)), Some((_, theirs))) => theirs.push(p),
+            _ => out.push(format!(
+                "ERROR bad BOARD line '{line}' (expected x,y,1 or x,y,2)"
+            )),
+        }
+    }
+
+    /// Rebuilds the game from the stones of a `BOARD` command. The side to move is
+    /// us, so we are Black when the counts are equal and White when they have one more;
+    /// the stones are replayed alternately in the order given.
+    fn set_board(&mut self, ours: &[Point], theirs: &[Point]) -> Result<(), String> {
+        let game = self.game()?;
+        let (black, white) = if ours.len() == theirs.len() {
+            (ours, theirs)
+        } else if theirs.len() == ours.len() + 1 {
+            (theirs, ours)
+        } else {
+            return Err(format!(
+                "impossible stone counts: {} of ours, {} of theirs",
+                ours.len(),
+                theirs.len()
+            ));
+        };
+        let mut moves = Vec::with_capacity(black.len() + white.len());
+        for (i, &stone) in black.iter().enumerate() {
+            moves.push(stone);
+            moves.extend(white.get(i));
+        }
+        let rebuilt =
+            Gomoku::from_moves(game.size(), game.rule(), moves).map_err(|e| e.to_string())?;
+        if rebuilt.is_over() {
+            return Err("the position is already decided".to_owned());
+        }
+        *game = rebuilt;
+        Ok(())
+    }
+
+    fn takeback(&mut self, args: &str) -> Result<Option<String>, String> {
+        let game = self.game()?;
+        let p = parse_xy(args, game.size())?;
+        if game.last_move() != Some(p) {
+            return Err(format!("{args} is not the last move"));
+        }
+        game.undo();
+        Ok(Some("OK".to_owned()))
+    }
+
+    fn info(&mut self, args: &str) -> Result<Option<String>, String> {
+        let (key, value) = args
+            .split_once(char::is_whitespace)
+            .ok_or_else(|| format!("INFO needs a key and a value, got '{args}'"))?;
+        let number = || {
+            value
+                .trim()
+                .parse::<i64>()
+                .map_err(|_| format!("INFO {key} needs a number, got '{}'", value.trim()))
+        };
+        match key.to_ascii_lowercase().as_str() {
+            "timeout_turn" => self.timeout_turn = Some(number()?.max(0) as u64),
+            "time_left" => self.time_left = Some(number()?.max(0) as u64),
+            "max_memory" => {
+                let bytes = number()?.max(0) as usize;
+                self.max_memory = (bytes > 0).then_some(bytes);
+                self.engine = None;
+            }
+            "rule" => {
+                let bits = number()?;
+                if bits & 4 != 0 {
+                    return Err("renju is not supported".to_owned());
+                }
+                self.rule = if bits & 1 != 0 {
+                    Rule::Standard
+                } else {
+                    Rule::FreeStyle
+                };
+                if let Some(game) = self.game.as_mut()
+                    && game.rule() != self.rule
+                {
+                    let moves = game.moves().to_vec();
+                    *game = Gomoku::from_moves(game.size(), self.rule, moves)
+                        .map_err(|e| e.to_string())?;
+                }
+            }
+            // timeout_match, game_type, folder and the rest need nothing from us.
+            _ => {}
+        }
+        Ok(None)
+    }
+
+    /// The time this move may take: the turn limit, a share of the match time left,
+    /// less a margin.
+    fn budget(&self) -> Duration {
+        let turn = match self.timeout_turn {
+            Some(0) => 100,
+            Some(t) => t,
+            None => DEFAULT_TURN_MS,
+        };
+        let ms = self
+            .time_left
+            .map_or(turn, |left| turn.min(left / MATCH_TIME_SHARE));
+        let ms = (ms * 9 / 10).saturating_sub(SAFETY_MARGIN_MS).max(10);
+        Duration::from_millis(ms)
+    }
+
+    fn limits(&self) -> Limits {
+        let memory = self
+            .max_memory
+            .map_or(DEFAULT_MEMORY, |m| m.saturating_sub(PROCESS_OVERHEAD));
+        Limits {
+            time: Some(self.budget()),
+            depth: None,
+            threads: self.threads,
+            memory_bytes: memory,
+        }
+    }
+
+    /// Searches, plays and names our move.
+    fn think(&mut self) -> Result<String, String> {
+        let limits = self.limits();
+        let engine = self.engine.get_or_insert_with(|| Engine::new(&limits));
+        let game = self
+            .game
+            .as_mut()
+            .ok_or_else(|| "no board yet: send START first".to_owned())?;
+        let result = engine
+            .search(game, &limits, &AtomicBool::new(false), |_| {})
+            .ok_or_else(|| "the game is over".to_owned())?;
+        game.play(result.best).map_err(|e| e.to_string())?;
+        Ok(format_xy(result.best, game.size()))
+    }
+}
+
+/// Reads the protocol's `x,y` (row 0 at the top) as a point on a board of `size`.
+fn parse_xy(text: &str, size: BoardSize) -> Result<Point, String> {
+    let bad = || format!("expected x,y on the board, got '{text}'");
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    let x: i32 = x.trim().parse().map_err(|_| bad())?;
+    let y: i32 = y.trim().parse().map_err(|_| bad())?;
+    if !size.contains(x, y) {
+        return Err(bad());
+    }
+    Ok(Point::new(
+        x as u8,
+        (i32::from(size.height()) - 1 - y) as u8,
+    ))
+}
+
+/// Writes a point as the protocol's `x,y` (row 0 at the top).
+fn format_xy(p: Point, size: BoardSize) -> String {
+    format!("{},{}", p.x, size.height() - 1 - p.y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(session: &mut Session, lines: &[&str]) -> Vec<String> {
+        let mut out = Vec::new();
+        for line in lines {
+            session.handle(line, &mut out);
+        }
+        out
+    }
+
+    fn quick() -> Session {
+        let mut s = Session::new(1);
+        run(&mut s, &["INFO timeout_turn 300"]);
+        s
+    }
+
+    #[test]
+    fn starts_and_opens_in_the_centre() {
+        let mut s = quick();
+        assert_eq!(run(&mut s, &["START 15", "BEGIN"]), ["OK", "7,7"]);
+        assert_eq!(run(&mut s, &["RECTSTART 12,10", "BEGIN"]), ["OK", "5,5"]);
+    }
+
+    #[test]
+    fn converts_rows_counted_from_the_top() {
+        let size = BoardSize::new(15, 10).unwrap();
+        assert_eq!(parse_xy("0,0", size), Ok(Point::new(0, 9)));
+        assert_eq!(format_xy(Point::new(3, 9), size), "3,0");
+        assert!(parse_xy("15,0", size).is_err());
+        assert!(parse_xy("-1,2", size).is_err());
+    }
+
+    #[test]
+    fn blocks_a_four_given_by_board() {
+        let mut s = quick();
+        // Theirs: 3..6 on the top row (y = 0); ours scattered. We must take 2,0 or 7,0.
+        let out = run(
+            &mut s,
+            &[
+                "START 15", "BOARD", "3,0,2", "4,0,2", "5,0,2", "6,0,2", "2,0,1", "9,9,1",
+                "12,12,1", "DONE",
+            ],
+        );
+        assert_eq!(out, ["OK", "7,0"]);
+    }
+
+    #[test]
+    fn answers_errors_and_unknowns_and_keeps_going() {
+        let mut s = quick();
+        let out = run(
+            &mut s,
+            &[
+                "BEGIN",
+                "START 9",
+                "START x",
+                "RECTSTART 30,10",
+                "FOO bar",
+                "START 15",
+                "TURN 99,1",
+                "TURN 7",
+            ],
+        );
+        assert_eq!(out.len(), 8);
+        assert!(out[0].starts_with("ERROR"));
+        assert!(
+            out[1].starts_with("ERROR")
+                && out[2].starts_with("ERROR")
+                && out[3].starts_with("ERROR")
+        );
+        assert_eq!(out[4], "UNKNOWN FOO");
+        assert_eq!(out[5], "OK");
+        assert!(out[6].starts_with("ERROR") && out[7].starts_with("ERROR"));
+        assert_eq!(run(&mut s, &["TURN 7,7"]).len(), 1);
+    }
+
+    #[test]
+    fn takes_back_and_restarts() {
+        let mut s = quick();
+        let reply = run(&mut s, &["START 15", "TURN 7,7"]);
+        let ours = reply[1].clone();
+        assert_eq!(
+            run(&mut s, &[&format!("TAKEBACK {ours}"), "TAKEBACK 7,7"]),
+            ["OK", "OK"]
+        );
+        assert!(run(&mut s, &["TAKEBACK 7,7"])[0].starts_with("ERROR"));
+        assert_eq!(run(&mut s, &["RESTART", "BEGIN"]), ["OK", "7,7"]);
+        assert_eq!(s.handle("END", &mut Vec::new()), Flow::Quit);
+    }
+
+    #[test]
+    fn reads_rule_time_and_memory() {
+        let mut s = Session::new(1);
+        run(
+            &mut s,
+            &[
+                "INFO rule 1",
+                "INFO max_memory 83886080",
+                "INFO timeout_turn 1000",
+                "INFO time_left 2400",
+            ],
+        );
+        assert_eq!(s.rule, Rule::Standard);
+        assert!(s.limits().memory_bytes <= 83_886_080);
+        assert!(s.budget() <= Duration::from_millis(200));
+        assert!(run(&mut s, &["INFO rule 4"])[0].starts_with("ERROR"));
+        assert!(run(&mut s, &["INFO timeout_turn soon"])[0].starts_with("ERROR"));
+    }
+}

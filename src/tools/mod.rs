@@ -1,0 +1,7 @@
+//! The headless tools: the Gomocup engine protocol and the command-line interface.
+//!
+//! The binaries in `src/bin/` are thin wrappers; the logic lives here so that it can be
+//! unit-tested without spawning processes.
+
+pub mod cli;
+pub mod gomocup;

@@ -1,0 +1,133 @@
+//! The real `pbrain-tabletop` and `tabletop-cli` binaries, driven through their
+//! stdin, stdout and exit codes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Sends `input` to `pbrain-tabletop` and returns its output lines and how long it ran.
+fn pbrain(input: &str) -> (Vec<String>, Duration) {
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tabletop"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("pbrain-tabletop starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let lines = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .collect();
+    assert!(child.wait().unwrap().success());
+    (lines, start.elapsed())
+}
+
+#[test]
+fn pbrain_plays_a_short_game() {
+    let (out, _) = pbrain(
+        "INFO timeout_turn 500\nINFO max_memory 83886080\nSTART 15\nBEGIN\nTURN 8,8\nABOUT\nEND\n",
+    );
+    assert_eq!(out[0], "OK");
+    assert_eq!(out[1], "7,7");
+    let (x, y) = out[2].split_once(',').expect("a move");
+    assert!(x.parse::<u8>().unwrap() < 15 && y.parse::<u8>().unwrap() < 15);
+    assert!(out[3].starts_with("name=\"tabletop\""));
+    assert_eq!(out.len(), 4);
+}
+
+#[test]
+fn pbrain_answers_within_the_turn_limit() {
+    let (out, elapsed) = pbrain(
+        "INFO timeout_turn 300\nRECTSTART 20,12\nBOARD\n9,5,2\n10,5,2\n11,5,2\n10,6,1\n3,3,1\nDONE\nEND\n",
+    );
+    assert_eq!(out.len(), 2, "{out:?}");
+    // One search of 300 ms, with a generous margin for process start-up.
+    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+    // Their 9..11 on row 5 is an open three: we must answer next to it.
+    assert!(
+        ["7,5", "8,5", "12,5", "13,5"].contains(&out[1].as_str()),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn pbrain_survives_malformed_input() {
+    let (out, _) = pbrain(
+        "TURN 1,1\nHELLO\nSTART abc\nSTART 15\nTURN 15,15\nTURN a,b\nTAKEBACK 3,3\nBOARD\n1,1,7\nDONE\n\u{1}\u{2}\nINFO rule 1\nINFO timeout_turn 200\nTURN 0,0\nEND\n",
+    );
+    assert!(out[0].starts_with("ERROR"), "{out:?}");
+    assert_eq!(out[1], "UNKNOWN HELLO");
+    assert!(out[2].starts_with("ERROR"));
+    assert_eq!(out[3], "OK");
+    assert!(out[4..7].iter().all(|l| l.starts_with("ERROR")), "{out:?}");
+    // The bad BOARD line, then DONE on an empty board: we move first, in the centre.
+    assert!(out[7].starts_with("ERROR"));
+    assert_eq!(out[8], "7,7");
+    assert!(out[9].starts_with("UNKNOWN"));
+    assert!(out[10].contains(','), "{out:?}");
+}
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabletop-cli"))
+        .args(args)
+        .output()
+        .expect("tabletop-cli starts");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn cli_bestmove_blocks_a_four() {
+    let (code, out, _) = cli(&[
+        "bestmove",
+        "gomoku",
+        "15x15:h8,g8,i8,a1,j8,a2,k8",
+        "--level",
+        "3",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().next(), Some("bestmove l8"));
+    assert!(out.lines().nth(1).unwrap().starts_with("value "));
+}
+
+#[test]
+fn cli_selfplay_reports_every_game() {
+    let (code, out, _) = cli(&[
+        "selfplay", "gomoku", "--a", "2", "--b", "1", "--games", "2", "--seed", "4",
+    ]);
+    assert_eq!(code, 0);
+    let words: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(words.len(), 6);
+    assert_eq!(
+        (words[0], words[2], words[4]),
+        ("a_wins", "b_wins", "draws")
+    );
+    let total: u32 = [1, 3, 5]
+        .iter()
+        .map(|&i| words[i].parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(total, 2);
+}
+
+#[test]
+fn cli_rejects_bad_input_with_code_2() {
+    for args in [
+        &["bestmove", "gomoku", "15x15:z99"][..],
+        &["bestmove", "tictac", "x"],
+        &["selfplay", "gomoku", "--a", "0", "--b", "2", "--games", "1"],
+        &["frobnicate"],
+    ] {
+        let (code, out, err) = cli(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
