@@ -4,7 +4,9 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use tabletop::app::gomoku::board::BoardLayout;
-use tabletop::app::gomoku::pieces::{LastMoveMarker, OnPoint, Phantom, Piece, WinningStone};
+use tabletop::app::gomoku::pieces::{
+    LastMoveMarker, OnPoint, Phantom, Piece, WinRing, WinningStone,
+};
 use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested, NewGameRequested, Phase};
 use tabletop::app::{Screen, core_plugin};
 use tabletop::rules::Player;
@@ -164,6 +166,7 @@ fn five_in_a_row_ends_the_game_and_highlights_the_five() {
     assert_eq!(winner, Player::First);
     assert_eq!(line.len(), 5);
     assert_eq!(count::<With<WinningStone>>(&mut app), 5);
+    assert_eq!(count::<With<WinRing>>(&mut app), 5);
     let mut query = app
         .world_mut()
         .query_filtered::<&OnPoint, With<WinningStone>>();
@@ -224,6 +227,7 @@ fn new_game_removes_every_stone_and_keeps_the_settings() {
     app.update();
     assert_eq!(pieces(&mut app).len(), 0);
     assert_eq!(count::<With<WinningStone>>(&mut app), 0);
+    assert_eq!(count::<With<WinRing>>(&mut app), 0);
     assert_eq!(marker(&mut app).1, Visibility::Hidden);
     assert_eq!(phase(&app), Phase::ToMove(Player::First));
     assert_eq!(game(&app).size(), settings.size);

@@ -17,7 +17,7 @@ const STONE_RADIUS: f32 = 0.46 * SPACING;
 /// Stones are spheres squashed to this share of their width, like real go stones.
 const STONE_FLATNESS: f32 = 0.42;
 /// How high the last-move marker floats above the board, in world units.
-const MARKER_HEIGHT: f32 = 0.75;
+const MARKER_HEIGHT: f32 = 0.8;
 /// How opaque the phantom stone is.
 const PHANTOM_ALPHA: f32 = 0.45;
 
@@ -36,6 +36,14 @@ pub struct OnPoint(pub Point);
 #[derive(Component, Debug)]
 pub struct WinningStone;
 
+/// The glowing ring laid around each stone of the winning line.
+#[derive(Component, Debug)]
+pub struct WinRing;
+
+/// The glowing bar drawn through the winning line, above the stones.
+#[derive(Component, Debug)]
+pub struct WinLine;
+
 /// The translucent preview of the side to move's stone under the pointer.
 #[derive(Component, Debug)]
 pub struct Phantom;
@@ -49,7 +57,9 @@ pub struct LastMoveMarker;
 pub struct StoneAssets {
     stone: Handle<Mesh>,
     marker: Handle<Mesh>,
-    /// Per player: normal, winning and phantom look.
+    ring: Handle<Mesh>,
+    ring_material: Handle<StandardMaterial>,
+    /// Per player: normal and phantom look.
     looks: [StoneLooks; 2],
     marker_material: Handle<StandardMaterial>,
 }
@@ -57,7 +67,6 @@ pub struct StoneAssets {
 #[derive(Debug, Clone)]
 struct StoneLooks {
     normal: Handle<StandardMaterial>,
-    winning: Handle<StandardMaterial>,
     phantom: Handle<StandardMaterial>,
 }
 
@@ -101,10 +110,6 @@ fn load_stone_assets(
             ..default()
         };
         StoneLooks {
-            winning: materials.add(StandardMaterial {
-                emissive: LinearRgba::rgb(0.9, 0.55, 0.05) * 2.5,
-                ..normal.clone()
-            }),
             phantom: materials.add(StandardMaterial {
                 base_color: base.with_alpha(PHANTOM_ALPHA),
                 alpha_mode: AlphaMode::Blend,
@@ -117,7 +122,14 @@ fn load_stone_assets(
     let white = looks(Color::srgb(0.93, 0.92, 0.88), 0.3);
     commands.insert_resource(StoneAssets {
         stone: meshes.add(Sphere::new(STONE_RADIUS).mesh().uv(48, 24)),
-        marker: meshes.add(Cuboid::from_length(0.18 * SPACING)),
+        marker: meshes.add(Cuboid::from_length(0.22 * SPACING)),
+        // Outer radius half a spacing: rings of neighbouring stones touch, never overlap.
+        ring: meshes.add(Torus::new(STONE_RADIUS * 0.86, 0.5 * SPACING)),
+        ring_material: materials.add(StandardMaterial {
+            base_color: Color::srgb(1.0, 0.78, 0.2),
+            emissive: LinearRgba::rgb(1.0, 0.55, 0.05) * 1.5,
+            ..default()
+        }),
         looks: [black, white],
         marker_material: materials.add(StandardMaterial {
             base_color: Color::srgb(0.85, 0.05, 0.05),
@@ -210,31 +222,63 @@ pub fn move_marker(
     }
 }
 
-/// Lights up the stones of the winning line once the game is won.
+/// Marks the stones of the winning line and lays a glowing ring around each, so the
+/// five stand out while keeping their colour; clears both when the game is not won.
 pub fn highlight_winning_line(
     mut commands: Commands,
     game: Res<CurrentGame>,
+    layout: Res<BoardLayout>,
     assets: Res<StoneAssets>,
-    mut pieces: Query<(
-        Entity,
-        &Piece,
-        &OnPoint,
-        &mut MeshMaterial3d<StandardMaterial>,
-    )>,
+    pieces: Query<(Entity, &OnPoint, Has<WinningStone>), With<Piece>>,
+    rings: Query<Entity, Or<(With<WinRing>, With<WinLine>)>>,
+    mut meshes: ResMut<Assets<Mesh>>,
 ) {
     let line: &[Point] = match game.status() {
         Status::Won { line, .. } => line,
         _ => &[],
     };
-    for (entity, piece, on, mut material) in &mut pieces {
-        let looks = assets.looks(piece.owner);
-        if line.contains(&on.0) {
-            material.0 = looks.winning.clone();
-            commands.entity(entity).insert(WinningStone);
-        } else if material.0 != looks.normal {
-            material.0 = looks.normal.clone();
-            commands.entity(entity).remove::<WinningStone>();
+    for (entity, on, marked) in &pieces {
+        match (line.contains(&on.0), marked) {
+            (true, false) => {
+                commands.entity(entity).insert(WinningStone);
+            }
+            (false, true) => {
+                commands.entity(entity).remove::<WinningStone>();
+            }
+            _ => {}
         }
+    }
+    let shown = rings.iter().count();
+    let wanted = if line.is_empty() { 0 } else { line.len() + 1 };
+    if shown == wanted {
+        return;
+    }
+    for entity in &rings {
+        commands.entity(entity).despawn();
+    }
+    if let (Some(&first), Some(&last)) = (line.first(), line.last()) {
+        let (from, to) = (layout.to_world(first), layout.to_world(last));
+        let length = from.distance(to) + SPACING * 0.5;
+        commands.spawn((
+            Name::new("Winning line"),
+            WinLine,
+            Mesh3d(meshes.add(Capsule3d::new(0.05 * SPACING, length))),
+            MeshMaterial3d(assets.ring_material.clone()),
+            Transform::from_translation((from + to) / 2.0 + Vec3::Y * STONE_RADIUS * 1.1)
+                .with_rotation(Quat::from_rotation_arc(Vec3::Y, (to - from).normalize())),
+            DespawnOnExit(Screen::Playing),
+        ));
+    }
+    for &p in line {
+        commands.spawn((
+            Name::new(format!("Winning ring {p}")),
+            WinRing,
+            Mesh3d(assets.ring.clone()),
+            MeshMaterial3d(assets.ring_material.clone()),
+            Transform::from_translation(layout.to_world(p) + Vec3::Y * 0.02)
+                .with_scale(Vec3::new(1.0, 0.5, 1.0)),
+            DespawnOnExit(Screen::Playing),
+        ));
     }
 }
 
