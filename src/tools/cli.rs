@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use rand::seq::SliceRandom;
 use rand::{SeedableRng, rngs::StdRng};
 
+use crate::ai::clock::Clock;
 use crate::ai::gomoku::{Level, Limits, SearchResult, best_move, search};
 use crate::rules::Player;
 use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule, Status};
@@ -98,7 +99,7 @@ pub fn run(
             return 2;
         }
     };
-    match execute(cli.command, out) {
+    match execute(cli.command, out, err) {
         Ok(()) => 0,
         Err(message) => {
             let _ = writeln!(err, "error: {message}");
@@ -107,7 +108,8 @@ pub fn run(
     }
 }
 
-fn execute(command: Command, out: &mut impl Write) -> Result<(), String> {
+/// Runs one command: results on `out`, side information (timings) on `err`.
+fn execute(command: Command, out: &mut impl Write, err: &mut impl Write) -> Result<(), String> {
     let write_err = |e: std::io::Error| e.to_string();
     match command {
         Command::Bestmove {
@@ -149,11 +151,19 @@ fn execute(command: Command, out: &mut impl Write) -> Result<(), String> {
             let size: BoardSize = size.parse().map_err(|e| format!("{e}"))?;
             let rule: Rule = rule.parse().map_err(|e| format!("{e}"))?;
             let levels = [a, b].map(|l| Level::new(l).ok_or("level must be 1..=5"));
-            let tally = selfplay(size, rule, [levels[0]?, levels[1]?], games, seed);
+            let (tally, slowest) = selfplay(size, rule, [levels[0]?, levels[1]?], games, seed);
             writeln!(
                 out,
                 "a_wins {} b_wins {} draws {}",
                 tally[0], tally[1], tally[2]
+            )
+            .map_err(write_err)?;
+            // The slowest single move of each side, for checking the time budgets.
+            writeln!(
+                err,
+                "max_move_ms a {} b {}",
+                slowest[0].as_millis(),
+                slowest[1].as_millis()
             )
             .map_err(write_err)?;
         }
@@ -196,8 +206,16 @@ const OPENINGS: [[(i8, i8); 3]; 16] = [
 ];
 
 /// Plays `games` games, A with Black in the even ones; returns A's wins, B's wins and
-/// draws. A side whose AI fails to give a legal move loses that game.
-fn selfplay(size: BoardSize, rule: Rule, levels: [Level; 2], games: u32, seed: u64) -> [u32; 3] {
+/// draws, and the longest time A and B each took over one move. A side whose AI fails
+/// to give a legal move loses that game.
+fn selfplay(
+    size: BoardSize,
+    rule: Rule,
+    levels: [Level; 2],
+    games: u32,
+    seed: u64,
+) -> ([u32; 3], [Duration; 2]) {
+    let mut slowest = [Duration::ZERO; 2];
     let mut order: Vec<usize> = (0..OPENINGS.len()).collect();
     order.shuffle(&mut StdRng::seed_from_u64(seed));
     let mut tally = [0; 3];
@@ -223,8 +241,10 @@ fn selfplay(size: BoardSize, rule: Rule, levels: [Level; 2], games: u32, seed: u
             } else {
                 1 - black
             };
+            let clock = Clock::start();
             let reply: Option<SearchResult> =
                 best_move(&game, levels[who], &AtomicBool::new(false), |_| {});
+            slowest[who] = slowest[who].max(clock.elapsed());
             match reply.map(|r| game.play(r.best)) {
                 Some(Ok(())) => {}
                 _ => {
@@ -241,7 +261,7 @@ fn selfplay(size: BoardSize, rule: Rule, levels: [Level; 2], games: u32, seed: u
             None => tally[2] += 1,
         }
     }
-    tally
+    (tally, slowest)
 }
 
 #[cfg(test)]

@@ -254,6 +254,10 @@ impl Engine {
 
         let budget_ms = limits.time.map_or(u64::MAX / 4, |t| t.as_millis() as u64);
         let mut solver = Solver::new();
+        if let Some(time) = limits.time {
+            // The root solves together get at most half the time, by clock as well as nodes.
+            solver.set_deadline(clock, time / 2);
+        }
         solver.set_budget(budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4);
         let found = solver.vcf(&mut board, ROOT_VCF_DEPTH).or_else(|| {
             solver.set_budget(budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4);

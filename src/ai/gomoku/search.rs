@@ -24,7 +24,7 @@ const LEAF_VCF_DEPTH: u32 = 4;
 const LEAF_VCF_NODES: u64 = 64;
 /// A win found by a leaf VCF: somewhat further away than the leaf.
 const LEAF_VCF_DISTANCE: i32 = 2 * LEAF_VCF_DEPTH as i32 + 1;
-/// Nodes between looks at the clock and the stop flags.
+/// Nodes (leaf VCF nodes included) between looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
 
 /// Whether `score` is a forced win or loss.
@@ -70,6 +70,9 @@ pub(super) struct Searcher<'a> {
     board: Board,
     shared: &'a Shared<'a>,
     nodes: u64,
+    /// Look at the clock once `nodes` reaches this; a leaf VCF adds many nodes at
+    /// once, so a threshold rather than a multiple.
+    next_poll: u64,
     solver: Solver,
     killers: [[usize; 2]; MAX_PLY + 1],
     history: Box<[[i32; CELLS]; 2]>,
@@ -88,6 +91,7 @@ impl<'a> Searcher<'a> {
             board,
             shared,
             nodes: 0,
+            next_poll: POLL_INTERVAL,
             solver: Solver::new(),
             killers: [[0; 2]; MAX_PLY + 1],
             history: Box::new([[0; CELLS]; 2]),
@@ -154,6 +158,7 @@ impl<'a> Searcher<'a> {
     fn flush_nodes(&mut self) {
         self.shared.nodes.fetch_add(self.nodes, Relaxed);
         self.nodes = 0;
+        self.next_poll = POLL_INTERVAL;
     }
 
     fn poll(&mut self) {
@@ -199,7 +204,7 @@ impl<'a> Searcher<'a> {
 
     fn negamax(&mut self, mut alpha: i32, mut beta: i32, depth: i32, ply: usize, pv: bool) -> i32 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+        if self.nodes >= self.next_poll {
             self.poll();
         }
         if self.shared.aborted() {

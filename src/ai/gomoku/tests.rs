@@ -123,6 +123,35 @@ fn never_plays_an_illegal_move_on_any_board() {
 }
 
 #[test]
+fn plays_legal_moves_on_every_board_size_under_both_rules() {
+    let limits = Limits {
+        time: Some(Duration::from_millis(50)),
+        depth: Some(2),
+        threads: 1,
+        memory_bytes: 1 << 20,
+    };
+    for w in 10..=20u8 {
+        for h in 10..=20u8 {
+            let rule = if (w + h).is_multiple_of(2) {
+                Rule::FreeStyle
+            } else {
+                Rule::Standard
+            };
+            let size = BoardSize::new(w, h).unwrap();
+            // Start in a corner so the engine has to work along two edges.
+            let mut game = Gomoku::from_moves(size, rule, [Point::new(0, 0)]).unwrap();
+            for _ in 0..6 {
+                let best = answer(&game, &limits).best;
+                assert!(game.is_legal(best), "{best} on {size}");
+                game.play(best).unwrap();
+                let level1 = pattern_move(&game).expect("the game goes on");
+                game.play(level1).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
 fn stops_when_told_and_still_answers() {
     let g = position("15x15", Rule::FreeStyle, "h8 i9 j8", "i8 h9 g10");
     let stop = AtomicBool::new(true);

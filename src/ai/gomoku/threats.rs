@@ -6,18 +6,25 @@
 //! defender's own fours. A win is claimed only when every such reply loses, so a
 //! found win is real; running out of depth or nodes just means "none found".
 
+use std::time::Duration;
+
 use super::board::{Board, Side};
 use super::pattern::Threat;
+use crate::ai::clock::Clock;
 
 /// Entries in each "no win here" cache.
 const CACHE_SIZE: usize = 1 << 16;
 /// Attacker moves in a VCF line inside VCT.
 const VCF_INSIDE_VCT: u32 = 12;
+/// Solver nodes between looks at the clock, when a deadline is set.
+const CLOCK_INTERVAL: u64 = 256;
 
 /// A VCF/VCT solver with its own node count, node limit and failure cache.
 pub(super) struct Solver {
     pub nodes: u64,
     limit: u64,
+    /// Give up once this much time has passed on the clock, whatever the node budget.
+    deadline: Option<(Clock, Duration)>,
     failed: Box<[u64]>,
 }
 
@@ -26,6 +33,7 @@ impl Solver {
         Self {
             nodes: 0,
             limit: u64::MAX,
+            deadline: None,
             failed: vec![0; CACHE_SIZE].into_boxed_slice(),
         }
     }
@@ -35,8 +43,17 @@ impl Solver {
         self.limit = self.nodes.saturating_add(nodes);
     }
 
+    /// Also gives up at `limit` on `clock`: the node budget is only an estimate of time.
+    pub(super) fn set_deadline(&mut self, clock: Clock, limit: Duration) {
+        self.deadline = Some((clock, limit));
+    }
+
     fn out_of_nodes(&self) -> bool {
         self.nodes >= self.limit
+            || self.nodes.is_multiple_of(CLOCK_INTERVAL)
+                && self
+                    .deadline
+                    .is_some_and(|(clock, limit)| clock.elapsed() >= limit)
     }
 
     fn known_failure(&self, key: u64) -> bool {
