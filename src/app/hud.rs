@@ -9,7 +9,7 @@ use super::camera::ResetCamera;
 use super::gomoku::{CurrentGame, NewGameRequested};
 use super::{AppSystems, Screen};
 use crate::rules::Player;
-use crate::rules::gomoku::{Gomoku, Status, stone_name};
+use crate::rules::gomoku::{Gomoku, Rule, Status, stone_name};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -58,8 +58,8 @@ fn draw_hud(
                 "{} · {}",
                 game.size(),
                 match game.rule() {
-                    crate::rules::gomoku::Rule::FreeStyle => "free-style",
-                    crate::rules::gomoku::Rule::Standard => "standard (exactly five)",
+                    Rule::FreeStyle => "free-style",
+                    Rule::Standard => "standard (exactly five)",
                 }
             ));
             ui.separator();

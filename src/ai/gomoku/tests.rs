@@ -20,6 +20,17 @@ fn answer(game: &Gomoku, limits: &Limits) -> SearchResult {
     search(game, limits, &AtomicBool::new(false), |_| {}).expect("the game goes on")
 }
 
+/// The move `level` plays in `game`.
+fn at_level(game: &Gomoku, level: u8) -> SearchResult {
+    best_move(
+        game,
+        Level::new(level).unwrap(),
+        &AtomicBool::new(false),
+        |_| {},
+    )
+    .expect("the game goes on")
+}
+
 fn names(moves: &[&str]) -> Vec<String> {
     moves.iter().map(|m| (*m).to_owned()).collect()
 }
@@ -43,13 +54,7 @@ fn plays_a_winning_five_at_once() {
     assert!(names(&["g8", "l8"]).contains(&result.best.to_string()));
     assert_eq!(result.value, Value::Win(1));
     for level in 1..=5 {
-        let r = best_move(
-            &g,
-            Level::new(level).unwrap(),
-            &AtomicBool::new(false),
-            |_| {},
-        )
-        .unwrap();
+        let r = at_level(&g, level);
         assert!(
             names(&["g8", "l8"]).contains(&r.best.to_string()),
             "level {level}"
@@ -62,13 +67,7 @@ fn blocks_the_opponents_four() {
     // White to move; Black threatens l8 (g8 is taken).
     let g = position("15x15", Rule::FreeStyle, "h8 i8 j8 k8 b2", "g8 a1 c13 n14");
     for level in 1..=5 {
-        let r = best_move(
-            &g,
-            Level::new(level).unwrap(),
-            &AtomicBool::new(false),
-            |_| {},
-        )
-        .unwrap();
+        let r = at_level(&g, level);
         assert_eq!(r.best.to_string(), "l8", "level {level}");
     }
 }
@@ -78,13 +77,7 @@ fn finds_forced_vcf_wins() {
     for (moves, _) in VCF_PUZZLES {
         for level in 2..=5 {
             let g = puzzle(moves, Rule::FreeStyle);
-            let r = best_move(
-                &g,
-                Level::new(level).unwrap(),
-                &AtomicBool::new(false),
-                |_| {},
-            )
-            .unwrap();
+            let r = at_level(&g, level);
             assert!(matches!(r.value, Value::Win(_)), "level {level}: {r:?}");
         }
     }

@@ -304,13 +304,14 @@ pub fn show_phantom(
         .0
         .filter(|&p| matches!(phase.get(), Phase::ToMove(_)) && game.is_legal(p));
     let Some(p) = target else {
-        **visibility = Visibility::Hidden;
+        visibility.set_if_neq(Visibility::Hidden);
         return;
     };
     let look = &assets.looks(game.side_to_move()).phantom;
     if material.0 != *look {
         material.0 = look.clone();
     }
-    **transform = stone_transform(&layout, p);
-    **visibility = Visibility::Visible;
+    // Only touch what changes, so an idle pointer costs no transform propagation.
+    transform.set_if_neq(stone_transform(&layout, p));
+    visibility.set_if_neq(Visibility::Visible);
 }
