@@ -42,7 +42,10 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (go_home.run_if(on_message::<ResetCamera>), enable_controls),
+            (
+                go_home.run_if(on_message::<ResetCamera>),
+                enable_controls.run_if(state_changed::<Screen>),
+            ),
         );
 }
 
@@ -121,10 +124,7 @@ fn enable_controls(
     screen: Res<State<Screen>>,
     mut states: Query<&mut FreeCameraState, With<MainCamera>>,
 ) {
-    let on = *screen.get() == Screen::Playing;
     for mut state in &mut states {
-        if state.enabled != on {
-            state.enabled = on;
-        }
+        state.enabled = *screen.get() == Screen::Playing;
     }
 }

@@ -248,11 +248,8 @@ pub fn highlight_winning_line(
             _ => {}
         }
     }
-    let shown = rings.iter().count();
-    let wanted = if line.is_empty() { 0 } else { line.len() + 1 };
-    if shown == wanted {
-        return;
-    }
+    // This runs only when the game changed, so rebuilding the few highlight entities
+    // is cheap and always matches the current line.
     for entity in &rings {
         commands.entity(entity).despawn();
     }
