@@ -7,5 +7,6 @@
 pub mod ai;
 #[cfg(feature = "app")]
 pub mod app;
+pub mod record;
 pub mod rules;
 pub mod tools;

@@ -43,36 +43,8 @@ use tt::Tt;
 use crate::ai::clock::Clock;
 use crate::rules::gomoku::{Gomoku, Point};
 
+pub use crate::ai::Level;
 pub use level1::pattern_move;
-
-/// An AI strength from 1 (the source game's AI) to 5 (about a second per move).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Level(u8);
-
-impl Level {
-    /// The weakest level.
-    pub const MIN: Level = Level(1);
-    /// The strongest level.
-    pub const MAX: Level = Level(5);
-
-    /// Level `n`, if `n` is in 1..=5.
-    #[must_use]
-    pub fn new(n: u8) -> Option<Self> {
-        (1..=5).contains(&n).then_some(Self(n))
-    }
-
-    /// The level as a number.
-    #[must_use]
-    pub fn get(self) -> u8 {
-        self.0
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
 
 /// How much a search may spend.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,7 +72,7 @@ impl Limits {
     #[must_use]
     pub fn for_level(level: Level) -> Self {
         const MIB: usize = 1 << 20;
-        let (time_ms, depth, memory) = match level.0 {
+        let (time_ms, depth, memory) = match level.get() {
             1 => (50, Some(1), 4 * MIB),
             2 => (100, Some(2), 8 * MIB),
             3 => (250, Some(4), 16 * MIB),
@@ -254,6 +226,7 @@ impl Engine {
 
         let budget_ms = limits.time.map_or(u64::MAX / 4, |t| t.as_millis() as u64);
         let mut solver = Solver::new();
+        solver.set_stop(stop);
         if let Some(time) = limits.time {
             // The root solves together get at most half the time, by clock as well as nodes.
             solver.set_deadline(clock, time / 2);

@@ -73,7 +73,7 @@ pub(super) struct Searcher<'a> {
     /// Look at the clock once `nodes` reaches this; a leaf VCF adds many nodes at
     /// once, so a threshold rather than a multiple.
     next_poll: u64,
-    solver: Solver,
+    solver: Solver<'static>,
     killers: [[usize; 2]; MAX_PLY + 1],
     history: Box<[[i32; CELLS]; 2]>,
     buffers: Vec<Vec<Scored>>,

@@ -6,6 +6,7 @@
 //! defender's own fours. A win is claimed only when every such reply loses, so a
 //! found win is real; running out of depth or nodes just means "none found".
 
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 
 use super::board::{Board, Side};
@@ -20,20 +21,23 @@ const VCF_INSIDE_VCT: u32 = 12;
 const CLOCK_INTERVAL: u64 = 256;
 
 /// A VCF/VCT solver with its own node count, node limit and failure cache.
-pub(super) struct Solver {
+pub(super) struct Solver<'s> {
     pub nodes: u64,
     limit: u64,
     /// Give up once this much time has passed on the clock, whatever the node budget.
     deadline: Option<(Clock, Duration)>,
+    /// Give up once this is set (the caller's stop flag), looked at with the clock.
+    stop: Option<&'s AtomicBool>,
     failed: Box<[u64]>,
 }
 
-impl Solver {
+impl<'s> Solver<'s> {
     pub(super) fn new() -> Self {
         Self {
             nodes: 0,
             limit: u64::MAX,
             deadline: None,
+            stop: None,
             failed: vec![0; CACHE_SIZE].into_boxed_slice(),
         }
     }
@@ -48,12 +52,18 @@ impl Solver {
         self.deadline = Some((clock, limit));
     }
 
+    /// Also gives up as soon as `stop` is set.
+    pub(super) fn set_stop(&mut self, stop: &'s AtomicBool) {
+        self.stop = Some(stop);
+    }
+
     fn out_of_nodes(&self) -> bool {
         self.nodes >= self.limit
             || self.nodes.is_multiple_of(CLOCK_INTERVAL)
-                && self
-                    .deadline
-                    .is_some_and(|(clock, limit)| clock.elapsed() >= limit)
+                && (self.stop.is_some_and(|stop| stop.load(Relaxed))
+                    || self
+                        .deadline
+                        .is_some_and(|(clock, limit)| clock.elapsed() >= limit))
     }
 
     fn known_failure(&self, key: u64) -> bool {
