@@ -1,7 +1,152 @@
 //! `tabletop`: the desktop game.
+//!
+//! With no arguments it opens on the menu. Any game flag starts straight into a game:
+//! `tabletop --game gomoku --size 15x15 --rule freestyle --black human --white ai:3`,
+//! or `tabletop --load game.txt`. A bad flag or value prints one line and exits with 2.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
 
 use bevy::prelude::*;
+use clap::{Parser, ValueEnum};
+use tabletop::app::gomoku::files::{SavePath, read_game};
+use tabletop::app::gomoku::{GomokuSettings, PendingGame};
+use tabletop::app::{Players, Screen};
+use tabletop::record::PlayerKind;
+use tabletop::rules::gomoku::{BoardSize, Rule};
 
-fn main() -> AppExit {
-    App::new().add_plugins(tabletop::app::plugin).run()
+/// Tabletop: classic board games in 3D. Without flags the game opens on its menu;
+/// with any of them it starts straight into a game.
+#[derive(Parser, Debug)]
+#[command(name = "tabletop", version)]
+struct Args {
+    /// The game to play.
+    #[arg(long, value_enum)]
+    game: Option<GameArg>,
+    /// Gomoku board size, WIDTHxHEIGHT, each 10 to 20 [default: 15x15].
+    #[arg(long, value_name = "WxH")]
+    size: Option<BoardSize>,
+    /// Gomoku rule: freestyle (five or more wins) or standard (exactly five)
+    /// [default: freestyle].
+    #[arg(long)]
+    rule: Option<Rule>,
+    /// Who plays Black (moves first): human, or ai:1 .. ai:5 [default: human].
+    #[arg(long, value_name = "PLAYER")]
+    black: Option<PlayerKind>,
+    /// Who plays White: human, or ai:1 .. ai:5 [default: ai:3].
+    #[arg(long, value_name = "PLAYER")]
+    white: Option<PlayerKind>,
+    /// Continue a saved game (its size, rule, players and moves; --black and --white
+    /// override its players).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rule"])]
+    load: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameArg {
+    /// Five in a row on a 10x10 to 20x20 board.
+    Gomoku,
+}
+
+fn main() -> ExitCode {
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            eprintln!("{first} (see tabletop --help)");
+            return ExitCode::from(2);
+        }
+    };
+    let straight_in = args.game.is_some()
+        || args.size.is_some()
+        || args.rule.is_some()
+        || args.black.is_some()
+        || args.white.is_some()
+        || args.load.is_some();
+
+    let mut settings = GomokuSettings::default();
+    let mut players = Players::default();
+    let mut pending = None;
+    if let Some(path) = &args.load {
+        match read_game(path) {
+            Ok(saved) => {
+                settings.size = saved.game.size();
+                settings.rule = saved.game.rule();
+                players.0 = saved.seats;
+                pending = Some(PendingGame(saved.game));
+            }
+            Err(why) => {
+                eprintln!("error: {why}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    settings.size = args.size.unwrap_or(settings.size);
+    settings.rule = args.rule.unwrap_or(settings.rule);
+    players.first = args.black.unwrap_or(players.first);
+    players.second = args.white.unwrap_or(players.second);
+
+    let mut app = App::new();
+    app.add_plugins(tabletop::app::plugin)
+        .insert_resource(settings)
+        .insert_resource(players);
+    if let Some(path) = args.load {
+        app.insert_resource(SavePath(path.display().to_string()));
+    }
+    if let Some(pending) = pending {
+        app.insert_resource(pending);
+    }
+    if straight_in {
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+    }
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_flag_reads() {
+        let args = Args::try_parse_from([
+            "tabletop", "--game", "gomoku", "--size", "12x18", "--rule", "standard", "--black",
+            "ai:5", "--white", "human",
+        ])
+        .unwrap();
+        assert_eq!(args.game, Some(GameArg::Gomoku));
+        assert_eq!(args.size, Some(BoardSize::new(12, 18).unwrap()));
+        assert_eq!(args.rule, Some(Rule::Standard));
+        assert_eq!(args.black, PlayerKind::Ai(tabletop::ai::Level::MAX).into());
+        assert_eq!(args.white, Some(PlayerKind::Human));
+    }
+
+    #[test]
+    fn bad_values_are_errors_with_a_reason() {
+        for (flag, value, reason) in [
+            ("--size", "9x9", "width 9 is outside"),
+            ("--size", "big", "not WxH"),
+            ("--rule", "renju", "unknown rule"),
+            ("--black", "ai:7", "expected human or ai:1"),
+            ("--game", "chess", "invalid value 'chess'"),
+        ] {
+            let err = Args::try_parse_from(["tabletop", flag, value]).unwrap_err();
+            let first = err.to_string();
+            let first = first.lines().next().unwrap();
+            assert!(first.contains(reason), "{flag} {value}: {first}");
+            assert_eq!(err.exit_code(), 2);
+        }
+        assert!(Args::try_parse_from(["tabletop", "--colour", "red"]).is_err());
+        assert!(Args::try_parse_from(["tabletop", "--load", "a.txt", "--size", "15x15"]).is_err());
+    }
 }

@@ -136,6 +136,12 @@ impl Seats {
         self.first.is_human() || self.second.is_human()
     }
 
+    /// Whether people play both sides (hot-seat).
+    #[must_use]
+    pub fn all_human(&self) -> bool {
+        self.first.is_human() && self.second.is_human()
+    }
+
     /// Whether the computer plays both sides.
     #[must_use]
     pub fn all_ai(&self) -> bool {

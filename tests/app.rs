@@ -1,6 +1,11 @@
 //! Headless tests of the game's systems: no window, no renderer, just the ECS app
 //! driven through its messages, as the game drives it.
 
+#[path = "app/ai.rs"]
+mod ai;
+#[path = "app/history.rs"]
+mod history;
+
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use tabletop::app::gomoku::board::BoardLayout;
@@ -8,19 +13,28 @@ use tabletop::app::gomoku::pieces::{
     LastMoveMarker, OnPoint, Phantom, Piece, WinRing, WinningStone,
 };
 use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested, NewGameRequested, Phase};
-use tabletop::app::{Screen, core_plugin};
+use tabletop::app::{Players, Screen, core_plugin};
+use tabletop::record::Seats;
 use tabletop::rules::Player;
 use tabletop::rules::gomoku::{BoardSize, Point, Rule, Status};
 
-/// The game without a window, already on the playing screen with `settings`.
+/// The game without a window, already on the playing screen with `settings`, two
+/// people playing.
 fn playing_app(settings: GomokuSettings) -> App {
+    playing_app_with(settings, Seats::HOT_SEAT)
+}
+
+/// The game without a window, already on the playing screen with `settings` and
+/// `seats`.
+fn playing_app_with(settings: GomokuSettings, seats: Seats) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
         .init_asset::<Mesh>()
         .init_asset::<StandardMaterial>()
         .init_asset::<Image>()
         .add_plugins(core_plugin)
-        .insert_resource(settings);
+        .insert_resource(settings)
+        .insert_resource(Players(seats));
     app.update();
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
@@ -44,7 +58,9 @@ fn point(app: &App, text: &str) -> Point {
 /// Sends a move request the way a click or an AI does, and runs one frame.
 fn request(app: &mut App, text: &str) {
     let point = point(app, text);
-    app.world_mut().write_message(MoveRequested { point });
+    let generation = game(app).generation();
+    app.world_mut()
+        .write_message(MoveRequested { point, generation });
     app.update();
 }
 

@@ -43,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                go_home.run_if(on_message::<ResetCamera>),
+                go_home.run_if(on_message::<ResetCamera>.or_eager(resource_changed::<CameraHome>)),
                 enable_controls.run_if(state_changed::<Screen>),
             ),
         );

@@ -4,12 +4,15 @@
 //! validates it against the game-state resource, and the entities and the HUD follow
 //! that resource.
 
+pub mod ai;
 pub mod camera;
 pub mod gomoku;
 pub mod hud;
 pub mod screens;
 
 use bevy::prelude::*;
+
+use crate::record::Seats;
 
 /// Which screen the app shows. Everything a screen spawns carries
 /// `DespawnOnExit(Screen::...)`, so leaving a screen cleans up after it.
@@ -21,6 +24,11 @@ pub enum Screen {
     /// A game is on the table.
     Playing,
 }
+
+/// Who plays each side of the game on the table: a person or an AI level. Set in
+/// the menu, on the command line or by a loaded game.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
+pub struct Players(pub Seats);
 
 /// The order of the app's own work in `Update`, chained once here so the whole
 /// frame reads in one place: input, then moves, then the view.
@@ -59,6 +67,7 @@ pub fn plugin(app: &mut App) {
 /// `StatesPlugin` and `AssetPlugin`.
 pub fn core_plugin(app: &mut App) {
     app.init_state::<Screen>()
+        .init_resource::<Players>()
         .configure_sets(
             Update,
             (
@@ -68,5 +77,5 @@ pub fn core_plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_plugins(gomoku::plugin);
+        .add_plugins((ai::plugin, gomoku::plugin));
 }

@@ -6,8 +6,9 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use super::CurrentGame;
-use crate::app::Screen;
+use super::pieces::Piece;
 use crate::app::camera::CameraHome;
+use crate::app::{AppSystems, Screen};
 use crate::rules::gomoku::{BoardSize, Point};
 
 /// World units between neighbouring grid lines.
@@ -133,7 +134,32 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Playing),
         spawn_board.after(super::start_game),
+    )
+    .add_systems(
+        Update,
+        resize_board
+            .run_if(resource_changed::<CurrentGame>)
+            .before(super::pieces::sync_pieces)
+            .in_set(AppSystems::SyncView)
+            .run_if(in_state(Screen::Playing)),
     );
+}
+
+/// A loaded game of another size gets a new board: the old board and its stones go,
+/// [`spawn_board`] lays the new one (and the camera frames it); the stones follow.
+pub fn resize_board(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    layout: Res<BoardLayout>,
+    old: Query<Entity, Or<(With<Board>, With<BoardMarking>, With<Piece>)>>,
+) {
+    if layout.size() == game.size() {
+        return;
+    }
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    commands.run_system_cached(spawn_board);
 }
 
 /// Spawns the board for the current game's size and sets the camera's home view.

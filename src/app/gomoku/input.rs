@@ -1,14 +1,15 @@
 //! The pointer: a ray from the camera through the cursor, cut with the board's plane
-//! and snapped to the nearest intersection; a left click there requests a move.
+//! and snapped to the nearest intersection; a left click there requests a move for a
+//! person whose turn it is. Nothing reaches the board while the pointer is on the UI.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
 use super::board::BoardLayout;
-use super::{MoveRequested, Phase};
+use super::{CurrentGame, MoveRequested, Phase};
 use crate::app::camera::MainCamera;
-use crate::app::{AppSystems, Screen};
+use crate::app::{AppSystems, Players, Screen};
 use crate::rules::gomoku::Point;
 
 /// The board intersection under the pointer, if any. `None` while the pointer is off
@@ -16,15 +17,27 @@ use crate::rules::gomoku::Point;
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HoveredPoint(pub Option<Point>);
 
-/// Pointer systems need a window, a camera and egui, so only the full app adds them.
+/// Whether the pointer is on the UI (an egui window, a widget being dragged): then
+/// clicks belong to the UI, not the board.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PointerOverUi(pub bool);
+
+/// Pointer tracking needs a window, a camera and egui, so only the full app adds it;
+/// [`click_to_place`] is part of the game itself.
 pub(in crate::app) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (track_pointer, click_to_place)
+        (note_ui_pointer, track_pointer)
             .chain()
             .in_set(AppSystems::RecordInput)
+            .before(click_to_place)
             .run_if(in_state(Screen::Playing)),
     );
+}
+
+/// Copies egui's claim on the pointer into [`PointerOverUi`].
+pub fn note_ui_pointer(egui: Res<EguiWantsInput>, mut over: ResMut<PointerOverUi>) {
+    over.set_if_neq(PointerOverUi(egui.wants_any_pointer_input()));
 }
 
 /// Updates [`HoveredPoint`] from the cursor.
@@ -32,12 +45,12 @@ pub fn track_pointer(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
     layout: Res<BoardLayout>,
-    egui: Res<EguiWantsInput>,
+    ui: Res<PointerOverUi>,
     mouse: Res<ButtonInput<MouseButton>>,
     mut hovered: ResMut<HoveredPoint>,
 ) {
     let (camera, camera_transform) = *camera;
-    let point = if egui.wants_any_pointer_input() || mouse.pressed(MouseButton::Right) {
+    let point = if ui.0 || mouse.pressed(MouseButton::Right) {
         None
     } else {
         window
@@ -51,18 +64,28 @@ pub fn track_pointer(
     hovered.set_if_neq(HoveredPoint(point));
 }
 
-/// A left click on an intersection asks to play there; the move path decides whether
-/// the move is legal.
+/// A left click on an intersection asks to play there, when a person is to move and
+/// the pointer is not on the UI; the move path decides whether the move is legal.
 pub fn click_to_place(
-    mouse: Res<ButtonInput<MouseButton>>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
     hovered: Res<HoveredPoint>,
+    ui: Res<PointerOverUi>,
     phase: Res<State<Phase>>,
+    players: Res<Players>,
+    game: Res<CurrentGame>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
-    if !mouse.just_pressed(MouseButton::Left) || !matches!(phase.get(), Phase::ToMove(_)) {
+    let clicked = mouse.is_some_and(|mouse| mouse.just_pressed(MouseButton::Left));
+    let Phase::ToMove(side) = *phase.get() else {
+        return;
+    };
+    if !clicked || ui.0 || !players.get(side).is_human() {
         return;
     }
     if let Some(point) = hovered.0 {
-        requests.write(MoveRequested { point });
+        requests.write(MoveRequested {
+            point,
+            generation: game.generation(),
+        });
     }
 }

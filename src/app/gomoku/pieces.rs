@@ -1,14 +1,16 @@
-//! The stones, the phantom stone, the last-move marker and the winning-line highlight:
-//! all a view of [`CurrentGame`], brought in line with it in [`AppSystems::SyncView`].
+//! The stones, the phantom stone, the last-move marker, the hint marker and the
+//! winning-line highlight: all a view of [`CurrentGame`] (and the [`Hint`]), brought in
+//! line with it in [`AppSystems::SyncView`].
 
 use std::collections::HashMap;
 
 use bevy::prelude::*;
 
+use super::ai::Hint;
 use super::board::{BoardLayout, SPACING};
 use super::input::HoveredPoint;
 use super::{CurrentGame, Phase};
-use crate::app::{AppSystems, Screen};
+use crate::app::{AppSystems, Players, Screen};
 use crate::rules::Player;
 use crate::rules::gomoku::{Point, Status};
 
@@ -52,6 +54,11 @@ pub struct Phantom;
 #[derive(Component, Debug)]
 pub struct LastMoveMarker;
 
+/// The AI's suggested point: a pulsing cyan ring, shown while the hint's position is
+/// on the board.
+#[derive(Component, Debug)]
+pub struct HintMarker;
+
 /// Meshes and materials shared by every stone.
 #[derive(Resource, Debug, Clone)]
 pub struct StoneAssets {
@@ -62,6 +69,7 @@ pub struct StoneAssets {
     /// Per player: normal and phantom look.
     looks: [StoneLooks; 2],
     marker_material: Handle<StandardMaterial>,
+    hint_material: Handle<StandardMaterial>,
 }
 
 #[derive(Debug, Clone)]
@@ -88,7 +96,7 @@ pub(super) fn plugin(app: &mut App) {
                 (sync_pieces, move_marker, highlight_winning_line)
                     .chain()
                     .run_if(resource_changed::<CurrentGame>),
-                show_phantom,
+                (show_phantom, show_hint),
             )
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Screen::Playing)),
@@ -136,6 +144,11 @@ fn load_stone_assets(
             emissive: LinearRgba::rgb(0.6, 0.0, 0.0),
             ..default()
         }),
+        hint_material: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.2, 0.85, 1.0),
+            emissive: LinearRgba::rgb(0.1, 0.7, 1.0) * 2.0,
+            ..default()
+        }),
     });
 }
 
@@ -161,6 +174,15 @@ fn spawn_phantom_and_marker(mut commands: Commands, assets: Res<StoneAssets>) {
         Mesh3d(assets.marker.clone()),
         MeshMaterial3d(assets.marker_material.clone()),
         Transform::from_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4)),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Playing),
+    ));
+    commands.spawn((
+        Name::new("Hint marker"),
+        HintMarker,
+        Mesh3d(assets.ring.clone()),
+        MeshMaterial3d(assets.hint_material.clone()),
+        Transform::default(),
         Visibility::Hidden,
         DespawnOnExit(Screen::Playing),
     ));
@@ -279,10 +301,11 @@ pub fn highlight_winning_line(
     }
 }
 
-/// Shows the phantom stone of the side to move over the hovered point, only where
-/// that side may play now.
+/// Shows the phantom stone of the side to move over the hovered point, only where a
+/// person to move may play now.
 pub fn show_phantom(
     game: Res<CurrentGame>,
+    players: Res<Players>,
     hovered: Res<HoveredPoint>,
     layout: Res<BoardLayout>,
     assets: Res<StoneAssets>,
@@ -297,9 +320,10 @@ pub fn show_phantom(
     >,
 ) {
     let (transform, visibility, material) = &mut *phantom;
-    let target = hovered
-        .0
-        .filter(|&p| matches!(phase.get(), Phase::ToMove(_)) && game.is_legal(p));
+    let target = hovered.0.filter(|&p| {
+        matches!(phase.get(), Phase::ToMove(side) if players.get(*side).is_human())
+            && game.is_legal(p)
+    });
     let Some(p) = target else {
         visibility.set_if_neq(Visibility::Hidden);
         return;
@@ -310,5 +334,25 @@ pub fn show_phantom(
     }
     // Only touch what changes, so an idle pointer costs no transform propagation.
     transform.set_if_neq(stone_transform(&layout, p));
+    visibility.set_if_neq(Visibility::Visible);
+}
+
+/// Puts the hint marker on the suggested point while the hint is current, gently
+/// pulsing so it reads as advice rather than a stone or the last-move marker.
+pub fn show_hint(
+    game: Res<CurrentGame>,
+    hint: Res<Hint>,
+    layout: Res<BoardLayout>,
+    time: Res<Time>,
+    mut marker: Single<(&mut Transform, &mut Visibility), With<HintMarker>>,
+) {
+    let (transform, visibility) = &mut *marker;
+    let Some(p) = hint.for_game(&game) else {
+        visibility.set_if_neq(Visibility::Hidden);
+        return;
+    };
+    let pulse = 1.0 + 0.08 * (time.elapsed_secs() * 4.0).sin();
+    **transform = Transform::from_translation(layout.to_world(p) + Vec3::Y * 0.03)
+        .with_scale(Vec3::new(pulse, 0.5, pulse));
     visibility.set_if_neq(Visibility::Visible);
 }

@@ -3,9 +3,12 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::app::Screen;
+use crate::ai::Level;
 use crate::app::gomoku::GomokuSettings;
-use crate::rules::gomoku::{BoardSize, MAX_SIDE, MIN_SIDE, Rule};
+use crate::app::{Players, Screen};
+use crate::record::PlayerKind;
+use crate::rules::Player;
+use crate::rules::gomoku::{BoardSize, MAX_SIDE, MIN_SIDE, Rule, stone_name};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -17,6 +20,7 @@ pub(super) fn plugin(app: &mut App) {
 fn draw_menu(
     mut contexts: EguiContexts,
     mut settings: ResMut<GomokuSettings>,
+    mut players: ResMut<Players>,
     mut screen: ResMut<NextState<Screen>>,
     #[cfg(not(target_arch = "wasm32"))] mut exit: MessageWriter<AppExit>,
 ) -> Result {
@@ -29,6 +33,7 @@ fn draw_menu(
         .show(ctx, |ui| {
             ui.heading("Gomoku");
             ui.label("Five in a row. Black moves first.");
+            ui.small("Each side: a person or an AI (1 weakest, 5 strongest).");
             ui.add_space(8.0);
             let (mut width, mut height) = (settings.size.width(), settings.size.height());
             egui::Grid::new("gomoku settings")
@@ -54,6 +59,20 @@ fn draw_menu(
                             "Standard (exactly five)",
                         );
                     });
+                    ui.end_row();
+                    for player in Player::BOTH {
+                        ui.label(stone_name(player));
+                        seat_picker(ui, &mut players, player);
+                        ui.end_row();
+                    }
+                    ui.label("");
+                    if ui
+                        .button("⇄ Swap sides")
+                        .on_hover_text("Who plays Black (and moves first) plays White instead")
+                        .clicked()
+                    {
+                        players.0 = players.swapped();
+                    }
                     ui.end_row();
                 });
             // The sliders only produce sizes in range, so this never fails; keep the
@@ -81,4 +100,23 @@ fn draw_menu(
             });
         });
     Ok(())
+}
+
+/// Human or AI for one side, with the AI's level.
+fn seat_picker(ui: &mut egui::Ui, players: &mut Players, player: Player) {
+    let current = players.get(player);
+    ui.horizontal(|ui| {
+        let mut kind = current;
+        ui.radio_value(&mut kind, PlayerKind::Human, "Human");
+        let as_ai = PlayerKind::Ai(current.level().unwrap_or(Level::new(3).expect("a level")));
+        ui.radio_value(&mut kind, as_ai, "AI");
+        if let PlayerKind::Ai(level) = kind {
+            let mut n = level.get();
+            ui.add(egui::Slider::new(&mut n, Level::MIN.get()..=Level::MAX.get()).text("level"));
+            kind = PlayerKind::Ai(Level::new(n).unwrap_or(level));
+        }
+        if kind != current {
+            players.set(player, kind);
+        }
+    });
 }

@@ -1,0 +1,180 @@
+//! The machinery every game's AI runs on in the app, whatever the game.
+//!
+//! When an AI is to move, the game's scheduler spawns an [`AiTask`] entity: the search
+//! runs on Bevy's [`AsyncComputeTaskPool`] with an owned copy of the position, the
+//! position's generation number and a stop flag. The game polls it each frame with
+//! [`AiTask::check_ready`] and posts the answer through the same move message a click
+//! uses, tagged with that generation, so the move gate drops it if the position
+//! changed meanwhile. Despawning the entity (new game, undo, load, leaving the screen,
+//! quitting) sets the stop flag: the search winds down on its own thread and its
+//! result goes nowhere. The frame never waits: nothing here blocks on the task.
+
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+
+use super::Screen;
+use crate::ai::Level;
+use crate::rules::Player;
+
+/// How AIs take their turns when nobody is waiting for them: with two AIs, a pause
+/// between moves so people can follow, or stopped until someone asks for a step.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiPace {
+    /// AIs move on their own; off: each AI move waits for [`AiStepRequested`].
+    pub auto: bool,
+    /// With two AIs, the least time between one move and the next.
+    pub delay: Duration,
+}
+
+impl Default for AiPace {
+    fn default() -> Self {
+        Self {
+            auto: true,
+            delay: Duration::from_millis(600),
+        }
+    }
+}
+
+/// Let the AI to move make one move while AIs are paused (Step button, Space).
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AiStepRequested;
+
+/// A person hands this one move to the AI at `level` ("AI move").
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiMoveRequested {
+    /// How strong the stand-in plays.
+    pub level: Level,
+}
+
+/// A person asks where the AI at `level` would play, without playing it ("Hint").
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintRequested {
+    /// How strong the adviser is.
+    pub level: Level,
+}
+
+/// What an AI task is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AiPurpose {
+    /// Its answer is played.
+    Play,
+    /// Its answer is only shown.
+    Hint,
+}
+
+/// A running search's latest report, for the HUD.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AiProgress {
+    /// Plies fully searched; 0 until the first iteration ends (or for AIs that do not
+    /// search).
+    pub depth: u32,
+    /// Positions visited so far.
+    pub nodes: u64,
+    /// The best move so far, in the game's notation.
+    pub best: Option<String>,
+}
+
+/// Sets the flag when dropped, so a search whose task is thrown away stops.
+#[derive(Debug)]
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Relaxed);
+    }
+}
+
+/// Reports progress from inside a search to the HUD.
+pub type ProgressSink = Arc<Mutex<AiProgress>>;
+
+/// An AI thinking about one position, as an entity: the task on the compute pool and
+/// what the HUD shows about it. Despawning it stops the search.
+#[derive(Component)]
+pub struct AiTask<M: Send + 'static> {
+    /// The position's generation when the task started.
+    pub generation: u64,
+    /// The side the AI thinks for.
+    pub side: Player,
+    /// Its level.
+    pub level: Level,
+    /// Play the answer, or show it as a hint.
+    pub purpose: AiPurpose,
+    /// `Time<Real>::elapsed` when it started.
+    pub started: Duration,
+    progress: ProgressSink,
+    stop: StopOnDrop,
+    task: Task<Option<M>>,
+}
+
+impl<M: Send + 'static> AiTask<M> {
+    /// Starts `job` on the [`AsyncComputeTaskPool`]. The job gets the stop flag to
+    /// poll and a sink for progress reports; it returns its move, or `None` if it has
+    /// none (game over, stopped before any answer).
+    pub fn spawn(
+        generation: u64,
+        side: Player,
+        level: Level,
+        purpose: AiPurpose,
+        started: Duration,
+        job: impl FnOnce(&AtomicBool, &ProgressSink) -> Option<M> + Send + 'static,
+    ) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let progress = ProgressSink::default();
+        let task = {
+            let (stop, progress) = (stop.clone(), progress.clone());
+            AsyncComputeTaskPool::get().spawn(async move { job(&stop, &progress) })
+        };
+        Self {
+            generation,
+            side,
+            level,
+            purpose,
+            started,
+            progress,
+            stop: StopOnDrop(stop),
+            task,
+        }
+    }
+
+    /// The search's latest report.
+    #[must_use]
+    pub fn progress(&self) -> AiProgress {
+        self.progress
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// The flag the search polls; set when this task is dropped.
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.0.clone()
+    }
+
+    /// The answer, once the task has finished (`Some(None)`: it had none); `None`
+    /// while it still runs. Never blocks.
+    pub fn check_ready(&mut self) -> Option<Option<M>> {
+        check_ready(&mut self.task)
+    }
+}
+
+/// Writes a progress report from inside a search.
+pub fn report(sink: &ProgressSink, progress: AiProgress) {
+    *sink.lock().unwrap_or_else(PoisonError::into_inner) = progress;
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiPace>()
+        .add_message::<AiStepRequested>()
+        .add_message::<AiMoveRequested>()
+        .add_message::<HintRequested>()
+        // Leaving the game with AIs paused would leave them paused in the next one.
+        .add_systems(OnExit(Screen::Playing), |mut pace: ResMut<AiPace>| {
+            pace.auto = true;
+        });
+}

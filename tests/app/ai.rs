@@ -1,0 +1,276 @@
+//! AIs in the running game: replies, stale answers, AI vs AI, and clicks.
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use tabletop::ai::Level;
+use tabletop::app::ai::{AiPace, AiPurpose};
+use tabletop::app::gomoku::ai::GomokuAiTask;
+use tabletop::app::gomoku::input::{HoveredPoint, PointerOverUi};
+use tabletop::app::gomoku::{
+    CurrentGame, GomokuSettings, MoveRequested, NewGameRequested, Phase, UndoRequested,
+};
+use tabletop::record::{PlayerKind, Seats};
+use tabletop::rules::Player;
+use tabletop::rules::gomoku::{BoardSize, Rule};
+
+use super::{count, game, phase, pieces, playing_app, playing_app_with, point, request};
+
+fn ai(level: u8) -> PlayerKind {
+    PlayerKind::Ai(Level::new(level).unwrap())
+}
+
+/// Runs frames until `done` holds, for at most `limit` of real time.
+pub(super) fn run_until(
+    app: &mut App,
+    limit: Duration,
+    mut done: impl FnMut(&mut App) -> bool,
+) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        app.update();
+        if done(app) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    false
+}
+
+fn tasks(app: &mut App) -> usize {
+    count::<With<GomokuAiTask>>(app)
+}
+
+#[test]
+fn an_ai_reply_arrives_as_a_move_and_the_turn_comes_back() {
+    let seats = Seats {
+        first: PlayerKind::Human,
+        second: ai(1),
+    };
+    let mut app = playing_app_with(GomokuSettings::default(), seats);
+    request(&mut app, "h8");
+    assert!(
+        run_until(&mut app, Duration::from_secs(10), |app| game(app)
+            .moves()
+            .len()
+            == 2),
+        "the AI answered"
+    );
+    app.update();
+    assert_eq!(phase(&app), Phase::ToMove(Player::First));
+    let stones = pieces(&mut app);
+    assert_eq!(stones.len(), 2);
+    assert_eq!(
+        stones
+            .iter()
+            .filter(|(p, _, _)| p.owner == Player::Second)
+            .count(),
+        1
+    );
+    assert_eq!(tasks(&mut app), 0, "the finished task is gone");
+}
+
+#[test]
+fn an_ai_that_moves_first_opens_in_the_centre() {
+    let seats = Seats {
+        first: ai(5),
+        second: PlayerKind::Human,
+    };
+    let mut app = playing_app_with(GomokuSettings::default(), seats);
+    assert!(run_until(&mut app, Duration::from_secs(10), |app| {
+        !game(app).moves().is_empty()
+    }));
+    assert_eq!(game(&app).moves(), [point(&app, "h8")]);
+}
+
+#[test]
+fn new_game_while_the_ai_thinks_stops_it_and_drops_its_move() {
+    let seats = Seats {
+        first: PlayerKind::Human,
+        second: ai(5),
+    };
+    let mut app = playing_app_with(GomokuSettings::default(), seats);
+    request(&mut app, "h8");
+    request(&mut app, "h8"); // an occupied point: nothing; the AI is now thinking
+    assert_eq!(tasks(&mut app), 1);
+    let stop = {
+        let mut query = app.world_mut().query::<&GomokuAiTask>();
+        let task = query.single(app.world()).unwrap();
+        assert_eq!((task.side, task.purpose), (Player::Second, AiPurpose::Play));
+        task.stop_flag()
+    };
+    assert!(!stop.load(Relaxed));
+    app.world_mut().write_message(NewGameRequested);
+    app.update();
+    app.update();
+    assert_eq!(tasks(&mut app), 0);
+    assert!(stop.load(Relaxed), "the search was told to stop");
+    // Give a search that ignored the flag time to finish: still nothing lands.
+    run_until(&mut app, Duration::from_millis(1500), |_| false);
+    assert!(game(&app).moves().is_empty());
+    assert!(pieces(&mut app).is_empty());
+    assert_eq!(phase(&app), Phase::ToMove(Player::First));
+}
+
+#[test]
+fn a_result_for_an_older_position_is_dropped() {
+    let mut app = playing_app(GomokuSettings::default());
+    request(&mut app, "h8");
+    let old = game(&app).generation();
+    app.world_mut().write_message(UndoRequested);
+    app.update();
+    assert!(game(&app).moves().is_empty());
+
+    // A finished AI task from before the undo...
+    let i9 = point(&app, "i9");
+    app.world_mut().spawn(GomokuAiTask::spawn(
+        old,
+        Player::Second,
+        Level::MIN,
+        AiPurpose::Play,
+        Duration::ZERO,
+        move |_, _| Some(i9),
+    ));
+    assert!(run_until(&mut app, Duration::from_secs(5), |app| tasks(
+        app
+    ) == 0));
+    // ...and a move message chosen for it: neither lands.
+    app.world_mut().write_message(MoveRequested {
+        point: i9,
+        generation: old,
+    });
+    app.update();
+    app.update();
+    assert!(game(&app).moves().is_empty());
+    assert!(pieces(&mut app).is_empty());
+
+    // The same answer for the current position is played.
+    let now = game(&app).generation();
+    app.world_mut().spawn(GomokuAiTask::spawn(
+        now,
+        Player::First,
+        Level::MIN,
+        AiPurpose::Play,
+        Duration::ZERO,
+        move |_, _| Some(i9),
+    ));
+    assert!(run_until(&mut app, Duration::from_secs(5), |app| !game(
+        app
+    )
+    .moves()
+    .is_empty()));
+    assert_eq!(game(&app).moves(), [i9]);
+}
+
+#[test]
+fn two_level_one_ais_play_a_whole_game() {
+    let settings = GomokuSettings {
+        size: BoardSize::new(10, 10).unwrap(),
+        rule: Rule::FreeStyle,
+    };
+    let seats = Seats {
+        first: ai(1),
+        second: ai(1),
+    };
+    let mut app = playing_app_with(settings, seats);
+    app.insert_resource(AiPace {
+        auto: true,
+        delay: Duration::ZERO,
+    });
+    assert!(
+        run_until(&mut app, Duration::from_secs(60), |app| game(app).is_over()),
+        "the game ended"
+    );
+    app.update();
+    assert_eq!(phase(&app), Phase::Over);
+    let moves = game(&app).moves().len();
+    assert!(moves >= 9, "a win takes at least nine moves, got {moves}");
+    assert_eq!(pieces(&mut app).len(), moves);
+    // Nothing more happens after the end.
+    run_until(&mut app, Duration::from_millis(200), |_| false);
+    assert_eq!(game(&app).moves().len(), moves);
+    assert_eq!(tasks(&mut app), 0);
+}
+
+#[test]
+fn paused_ais_wait_for_a_step() {
+    let seats = Seats {
+        first: ai(1),
+        second: ai(1),
+    };
+    let mut app = playing_app_with(GomokuSettings::default(), seats);
+    app.insert_resource(AiPace {
+        auto: false,
+        delay: Duration::ZERO,
+    });
+    run_until(&mut app, Duration::from_millis(200), |_| false);
+    assert!(game(&app).moves().is_empty(), "no move without a step");
+    app.world_mut()
+        .write_message(tabletop::app::ai::AiStepRequested);
+    assert!(run_until(&mut app, Duration::from_secs(5), |app| game(app)
+        .moves()
+        .len()
+        == 1));
+    run_until(&mut app, Duration::from_millis(200), |_| false);
+    assert_eq!(game(&app).moves().len(), 1, "one step, one move");
+}
+
+#[test]
+fn a_hint_shows_a_point_without_playing_it() {
+    let mut app = playing_app(GomokuSettings::default());
+    request(&mut app, "h8");
+    app.world_mut()
+        .write_message(tabletop::app::ai::HintRequested {
+            level: Level::new(3).unwrap(),
+        });
+    let hint = |app: &mut App| {
+        let game = app.world().resource::<CurrentGame>().clone();
+        app.world()
+            .resource::<tabletop::app::gomoku::ai::Hint>()
+            .for_game(&game)
+    };
+    assert!(run_until(&mut app, Duration::from_secs(5), |app| hint(app).is_some()));
+    let suggested = hint(&mut app).unwrap();
+    assert!(game(&app).is_legal(suggested));
+    assert_eq!(game(&app).moves().len(), 1, "a hint is not played");
+    // Any move makes the hint stale.
+    request(&mut app, "a1");
+    assert_eq!(hint(&mut app), None);
+}
+
+#[test]
+fn clicks_on_the_ui_or_in_the_ais_turn_never_place_stones() {
+    let seats = Seats {
+        first: PlayerKind::Human,
+        second: ai(5),
+    };
+    let mut app = playing_app_with(GomokuSettings::default(), seats);
+    let h8 = point(&app, "h8");
+    let click = |app: &mut App, over_ui: bool| {
+        app.insert_resource(HoveredPoint(Some(h8)));
+        app.insert_resource(PointerOverUi(over_ui));
+        let mut mouse = ButtonInput::<MouseButton>::default();
+        mouse.press(MouseButton::Left);
+        app.insert_resource(mouse);
+        app.update();
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .clear();
+        app.update();
+    };
+    click(&mut app, true);
+    assert!(
+        game(&app).moves().is_empty(),
+        "a click on a window is the window's"
+    );
+    click(&mut app, false);
+    assert_eq!(game(&app).moves(), [h8], "the same click off the UI plays");
+    // White is the AI's: a click in its turn does nothing (the AI's own move aside).
+    app.insert_resource(HoveredPoint(Some(point(&app, "a1"))));
+    let mut mouse = ButtonInput::<MouseButton>::default();
+    mouse.press(MouseButton::Left);
+    app.insert_resource(mouse);
+    app.update();
+    assert!(!game(&app).moves().contains(&point(&app, "a1")));
+}

@@ -1,0 +1,205 @@
+//! Undo, redo, save and load in the running game.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use tabletop::ai::Level;
+use tabletop::app::Players;
+use tabletop::app::gomoku::board::BoardLayout;
+use tabletop::app::gomoku::files::{FileNotice, LoadRequested, SaveRequested};
+use tabletop::app::gomoku::{GomokuSettings, Phase, RedoRequested, UndoRequested};
+use tabletop::record::{PlayerKind, Seats};
+use tabletop::rules::Player;
+use tabletop::rules::gomoku::{BoardSize, Point, Rule};
+
+use super::ai::run_until;
+use super::{game, marker, phase, pieces, playing_app, playing_app_with, point, request};
+
+fn snapshot(app: &mut App) -> (Vec<Point>, Vec<(Player, Point)>, Phase) {
+    app.update();
+    let stones = pieces(app)
+        .iter()
+        .map(|(p, at, _)| (p.owner, *at))
+        .collect();
+    (game(app).moves().to_vec(), stones, phase(app))
+}
+
+fn undo(app: &mut App) {
+    app.world_mut().write_message(UndoRequested);
+    app.update();
+}
+
+fn redo(app: &mut App) {
+    app.world_mut().write_message(RedoRequested);
+    app.update();
+}
+
+#[test]
+fn undo_and_redo_restore_every_position_exactly() {
+    let mut app = playing_app(GomokuSettings::default());
+    let mut seen = vec![snapshot(&mut app)];
+    for text in ["h8", "i9", "h9", "h10", "g8"] {
+        request(&mut app, text);
+        seen.push(snapshot(&mut app));
+    }
+    for expected in seen.iter().rev().skip(1) {
+        undo(&mut app);
+        assert_eq!(&snapshot(&mut app), expected);
+    }
+    assert_eq!(marker(&mut app).1, Visibility::Hidden);
+    undo(&mut app); // nothing left: nothing happens
+    assert_eq!(snapshot(&mut app), seen[0]);
+    for expected in seen.iter().skip(1) {
+        redo(&mut app);
+        assert_eq!(&snapshot(&mut app), expected);
+    }
+    // A new move after an undo clears what could be redone.
+    undo(&mut app);
+    undo(&mut app);
+    request(&mut app, "a1");
+    assert!(!game(&app).can_redo());
+    redo(&mut app);
+    assert_eq!(game(&app).moves().len(), 4);
+    assert_eq!(game(&app).last_move(), Some(point(&app, "a1")));
+}
+
+#[test]
+fn against_an_ai_undo_takes_back_the_reply_and_the_move() {
+    let seats = Seats {
+        first: PlayerKind::Human,
+        second: PlayerKind::Ai(Level::MIN),
+    };
+    let mut app = playing_app_with(GomokuSettings::default(), seats);
+    request(&mut app, "h8");
+    assert!(run_until(&mut app, Duration::from_secs(10), |app| game(
+        app
+    )
+    .moves()
+    .len()
+        == 2));
+    let after_one = snapshot(&mut app);
+    request(&mut app, "a1");
+    assert!(run_until(&mut app, Duration::from_secs(10), |app| game(
+        app
+    )
+    .moves()
+    .len()
+        == 4));
+    let after_two = snapshot(&mut app);
+
+    undo(&mut app);
+    assert_eq!(snapshot(&mut app), after_one);
+    assert_eq!(
+        phase(&app),
+        Phase::ToMove(Player::First),
+        "the person's turn again"
+    );
+    redo(&mut app);
+    assert_eq!(snapshot(&mut app), after_two);
+    undo(&mut app);
+    undo(&mut app);
+    assert!(game(&app).moves().is_empty());
+    assert!(pieces(&mut app).is_empty());
+}
+
+fn temp_file(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabletop-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn a_saved_game_loads_back_with_its_players() {
+    let mut app = playing_app(GomokuSettings::default());
+    for text in ["h8", "i9", "h9"] {
+        request(&mut app, text);
+    }
+    let path = temp_file("round-trip.txt");
+    app.world_mut()
+        .write_message(SaveRequested { path: path.clone() });
+    app.update();
+    assert!(matches!(
+        app.world().resource::<FileNotice>().0,
+        Some(Ok(_))
+    ));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("moves h8 i9 h9"), "{text}");
+
+    // Another table: a 12x10 standard game between two AIs, paused.
+    let other = GomokuSettings {
+        size: BoardSize::new(12, 10).unwrap(),
+        rule: Rule::Standard,
+    };
+    let mut other_app = playing_app_with(
+        other,
+        Seats {
+            first: PlayerKind::Ai(Level::MIN),
+            second: PlayerKind::Ai(Level::MIN),
+        },
+    );
+    other_app.insert_resource(tabletop::app::ai::AiPace {
+        auto: false,
+        delay: Duration::ZERO,
+    });
+    other_app.world_mut().write_message(LoadRequested { path });
+    other_app.update();
+    other_app.update();
+    assert_eq!(snapshot(&mut other_app), snapshot(&mut app));
+    assert_eq!(other_app.world().resource::<Players>().0, Seats::HOT_SEAT);
+    assert_eq!(game(&other_app).size(), BoardSize::STANDARD);
+    assert_eq!(
+        other_app.world().resource::<BoardLayout>().size(),
+        BoardSize::STANDARD,
+        "the board was rebuilt for the loaded size"
+    );
+}
+
+#[test]
+fn a_bad_file_leaves_the_game_untouched_and_says_why() {
+    let mut app = playing_app(GomokuSettings::default());
+    request(&mut app, "h8");
+    let before = snapshot(&mut app);
+    let head = "game gomoku\nsize 15x15\nrule freestyle\nblack human\nwhite human\n";
+    for (name, text, reason) in [
+        ("garbage.txt", "\u{1}\u{2} not a game", "unknown line"),
+        (
+            "truncated.txt",
+            "game gomoku\nsize 15x15\n",
+            "missing 'rule' line",
+        ),
+        (
+            "occupied.txt",
+            &format!("{head}moves h8 h8\n") as &str,
+            "already taken",
+        ),
+        (
+            "off-board.txt",
+            &format!("{head}moves h8 p9\n"),
+            "off a board 15 wide",
+        ),
+        (
+            "wrong-size.txt",
+            &head.replace("15x15", "30x30"),
+            "bad board size",
+        ),
+    ] {
+        let path = temp_file(name);
+        std::fs::write(&path, text).unwrap();
+        app.world_mut().write_message(LoadRequested { path });
+        app.update();
+        let notice = app.world().resource::<FileNotice>().0.clone();
+        let Some(Err(why)) = notice else {
+            panic!("{name}: expected an error, got {notice:?}");
+        };
+        assert!(why.contains(reason), "{name}: {why}");
+        assert_eq!(snapshot(&mut app), before, "{name} changed the game");
+    }
+    app.world_mut().write_message(LoadRequested {
+        path: temp_file("does-not-exist.txt"),
+    });
+    app.update();
+    assert!(
+        matches!(&app.world().resource::<FileNotice>().0, Some(Err(why)) if why.contains("could not read"))
+    );
+    assert_eq!(snapshot(&mut app), before);
+}
