@@ -40,6 +40,10 @@ struct Args {
     /// override its players).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rule"])]
     load: Option<PathBuf>,
+    /// Log frame times every few seconds, split into frames while an AI thinks and
+    /// idle frames (Bevy's frame-time diagnostics).
+    #[arg(long)]
+    frame_times: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -96,6 +100,9 @@ fn main() -> ExitCode {
     app.add_plugins(tabletop::app::plugin)
         .insert_resource(settings)
         .insert_resource(players);
+    if args.frame_times {
+        app.add_plugins(tabletop::app::frame_times::plugin);
+    }
     if let Some(path) = args.load {
         app.insert_resource(SavePath(path.display().to_string()));
     }
@@ -103,9 +110,10 @@ fn main() -> ExitCode {
         app.insert_resource(pending);
     }
     if straight_in {
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Playing);
+        // After Startup, once the shared meshes and materials exist.
+        app.add_systems(Startup, |mut screen: ResMut<NextState<Screen>>| {
+            screen.set(Screen::Playing);
+        });
     }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

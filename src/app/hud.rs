@@ -84,13 +84,13 @@ fn stone_icon(ui: &mut egui::Ui, player: Player) {
     );
 }
 
-/// Thousands with thin separators: `1 234 567`.
+/// Thousands with commas: `1,234,567`.
 fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('\u{2009}');
+            out.push(',');
         }
         out.push(c);
     }

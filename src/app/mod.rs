@@ -6,6 +6,7 @@
 
 pub mod ai;
 pub mod camera;
+pub mod frame_times;
 pub mod gomoku;
 pub mod hud;
 pub mod screens;

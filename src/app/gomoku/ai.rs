@@ -44,11 +44,14 @@ impl Hint {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    // Answers are collected with the input, before the move path; new work starts
+    // after it, so it is always for the position the frame ends with.
     app.init_resource::<Hint>().add_systems(
         Update,
-        (poll_ai_tasks, schedule_ai)
-            .chain()
-            .in_set(AppSystems::RecordInput)
+        (
+            poll_ai_tasks.in_set(AppSystems::RecordInput),
+            schedule_ai.in_set(AppSystems::SyncView),
+        )
             .run_if(in_state(Screen::Playing)),
     );
 }
