@@ -43,7 +43,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                go_home.run_if(on_message::<ResetCamera>.or_eager(resource_changed::<CameraHome>)),
+                // A new board (a loaded game of another size) brings a new home view.
+                go_home.run_if(
+                    on_message::<ResetCamera>.or_eager(
+                        resource_changed::<CameraHome>.and_eager(in_state(Screen::Playing)),
+                    ),
+                ),
                 enable_controls.run_if(state_changed::<Screen>),
             ),
         );
@@ -116,7 +121,9 @@ fn go_home(
     let (transform, state) = &mut *camera;
     **transform = home.0;
     // A fresh state re-reads pitch and yaw from the transform on the next frame.
+    let enabled = state.enabled;
     **state = FreeCameraState::default();
+    state.enabled = enabled;
 }
 
 /// The free camera listens to keys only while a game is on the table.

@@ -162,30 +162,33 @@ fn draw_hud(
                 ui.label(status_line(&game));
             }
 
-            // The AI at work, live.
+            // The AI at work, live, on two lines that are always there, so the
+            // buttons below never jump.
+            let blue = egui::Color32::LIGHT_BLUE;
+            let cyan = egui::Color32::from_rgb(90, 220, 255);
+            let mut headline = egui::RichText::new(" ");
+            let mut detail = egui::RichText::new(" ").small();
             if let Some(task) = thinking {
                 let elapsed = time.elapsed().saturating_sub(task.started);
-                let who = seat_label(&players, task.side);
                 let who = if players.get(task.side).is_human() {
                     format!("AI {} (for {})", task.level, stone_name(task.side))
                 } else {
-                    who
+                    seat_label(&players, task.side)
                 };
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{who} is thinking… {:.1} s",
-                        elapsed.as_secs_f32()
-                    ))
-                    .color(egui::Color32::LIGHT_BLUE),
-                );
+                headline = egui::RichText::new(format!(
+                    "{who} is thinking… {:.1} s",
+                    elapsed.as_secs_f32()
+                ))
+                .color(blue);
                 let progress = task.progress();
                 if progress.depth > 0 {
-                    ui.small(format!(
+                    detail = egui::RichText::new(format!(
                         "depth {} · {} nodes · best {}",
                         progress.depth,
                         grouped(progress.nodes),
                         progress.best.as_deref().unwrap_or("-")
-                    ));
+                    ))
+                    .small();
                 }
             } else if !game.is_over() && !players.get(side).is_human() {
                 let text = if pace.auto {
@@ -193,21 +196,21 @@ fn draw_hud(
                 } else {
                     format!("{} waits: Step or Space", seat_label(&players, side))
                 };
-                ui.label(egui::RichText::new(text).color(egui::Color32::LIGHT_BLUE));
+                headline = egui::RichText::new(text).color(blue);
             }
             if let Some(task) = hinting {
                 let elapsed = time.elapsed().saturating_sub(task.started);
-                ui.small(format!(
+                detail = egui::RichText::new(format!(
                     "Hint: AI {} is looking… {:.1} s",
                     task.level,
                     elapsed.as_secs_f32()
-                ));
+                ))
+                .color(cyan);
             } else if let Some(point) = hint.for_game(&game) {
-                ui.label(
-                    egui::RichText::new(format!("Hint: {point} (cyan ring)"))
-                        .color(egui::Color32::from_rgb(90, 220, 255)),
-                );
+                detail = egui::RichText::new(format!("Hint: {point} (cyan ring)")).color(cyan);
             }
+            ui.label(headline);
+            ui.label(detail);
             ui.label(format!(
                 "Moves: {} · last: {}",
                 game.moves().len(),

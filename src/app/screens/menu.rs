@@ -67,7 +67,7 @@ fn draw_menu(
                     }
                     ui.label("");
                     if ui
-                        .button("⇄ Swap sides")
+                        .button("Swap sides")
                         .on_hover_text("Who plays Black (and moves first) plays White instead")
                         .clicked()
                     {
