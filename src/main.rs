@@ -80,8 +80,7 @@ fn main() -> ExitCode {
     if let Some(path) = &args.load {
         match read_game(path) {
             Ok(saved) => {
-                settings.size = saved.game.size();
-                settings.rule = saved.game.rule();
+                settings = GomokuSettings::of(&saved.game);
                 players.0 = saved.seats;
                 pending = Some(PendingGame(saved.game));
             }

@@ -52,20 +52,6 @@ pub fn status_line(game: &Gomoku) -> String {
     }
 }
 
-/// `1. h8 i9 2. h9`: the moves in notation, numbered per pair.
-#[must_use]
-pub fn move_list_text(game: &Gomoku) -> String {
-    game.moves()
-        .chunks(2)
-        .enumerate()
-        .map(|(i, pair)| {
-            let moves: Vec<String> = pair.iter().map(ToString::to_string).collect();
-            format!("{}. {}", i + 1, moves.join(" "))
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn stone_colour(player: Player) -> egui::Color32 {
     match player {
         Player::First => egui::Color32::from_rgb(20, 20, 24),

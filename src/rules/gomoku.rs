@@ -368,11 +368,7 @@ impl Gomoku {
     /// Whose turn it is (after the game ends: who would have moved next).
     #[must_use]
     pub fn side_to_move(&self) -> Player {
-        if self.history.len().is_multiple_of(2) {
-            Player::First
-        } else {
-            Player::Second
-        }
+        Player::to_move_after(self.history.len())
     }
 
     /// Whether the side to move may play on `p` now.

@@ -33,6 +33,16 @@ impl Player {
         }
     }
 
+    /// Who moves after `plies` moves in a game where the sides simply alternate.
+    #[must_use]
+    pub fn to_move_after(plies: usize) -> Self {
+        if plies.is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
     /// 0 for the first mover, 1 for the second: an index into per-side arrays.
     #[must_use]
     pub fn index(self) -> usize {

@@ -266,11 +266,7 @@ impl TicTacToe {
     /// The side to move (also after the end: the side that would move next).
     #[must_use]
     pub fn side_to_move(&self) -> Player {
-        if self.history.len().is_multiple_of(2) {
-            Player::First
-        } else {
-            Player::Second
-        }
+        Player::to_move_after(self.history.len())
     }
 
     /// The line of three that won, if any.

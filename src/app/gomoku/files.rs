@@ -89,8 +89,7 @@ pub fn save_and_load(
                     path.display(),
                     saved.game.moves().len()
                 )));
-                settings.size = saved.game.size();
-                settings.rule = saved.game.rule();
+                *settings = GomokuSettings::of(&saved.game);
                 players.0 = saved.seats;
                 game.replace(saved.game);
                 phase.set(Phase::of(&game));

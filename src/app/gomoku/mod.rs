@@ -28,6 +28,17 @@ pub struct GomokuSettings {
     pub rule: Rule,
 }
 
+impl GomokuSettings {
+    /// The settings `game` is played with.
+    #[must_use]
+    pub fn of(game: &Gomoku) -> Self {
+        Self {
+            size: game.size(),
+            rule: game.rule(),
+        }
+    }
+}
+
 /// The game in progress: the rules' position with its move history, the moves taken
 /// back (for redo) and a generation number. Everything else (stones, marker, phantom,
 /// HUD) is a view of this resource.
@@ -43,12 +54,6 @@ pub struct CurrentGame {
 }
 
 impl CurrentGame {
-    /// Starts from an existing position (a loaded game, a test setup).
-    #[must_use]
-    pub fn new(game: Gomoku) -> Self {
-        Self { game, ..default() }
-    }
-
     /// The position's generation: it changes with every move, undo, redo, new game
     /// and load.
     #[must_use]
