@@ -131,3 +131,69 @@ fn cli_rejects_bad_input_with_code_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn cli_tictactoe_bestmove_selfplay_and_bad_positions() {
+    let (code, out, _) = cli(&["bestmove", "tictactoe", "XX..O...."]);
+    assert_eq!((code, out.as_str()), (0, "bestmove c3\nvalue draw\n"));
+    let (code, out, _) = cli(&[
+        "selfplay",
+        "tictactoe",
+        "--a",
+        "5",
+        "--b",
+        "5",
+        "--games",
+        "20",
+        "--seed",
+        "9",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "a_wins 0 b_wins 0 draws 20\n"));
+    for position in ["XX", "XXX......", "XXXOOO...", "XXXOO....", "XXOZ....."] {
+        let (code, out, err) = cli(&["bestmove", "tictactoe", position]);
+        assert_eq!(code, 2, "{position}");
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{position}: {err}");
+    }
+}
+
+#[test]
+fn cli_knucklebones_bestmove_selfplay_and_bad_positions() {
+    let (code, out, _) = cli(&[
+        "bestmove",
+        "knucklebones",
+        "p1=44|1|;p2=6||235;die=4;turn=p1",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().next(), Some("bestmove 1"));
+    assert!(out.lines().nth(1).unwrap().starts_with("value "));
+    let (code, out, _) = cli(&[
+        "selfplay",
+        "knucklebones",
+        "--a",
+        "2",
+        "--b",
+        "1",
+        "--games",
+        "10",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, 0);
+    let total: u32 = out
+        .split_whitespace()
+        .filter_map(|w| w.parse::<u32>().ok())
+        .sum();
+    assert_eq!(total, 10, "{out}");
+    for position in [
+        "p1=44|1|;p2=6||235;die=7;turn=p1",
+        "p1=4444|1|;p2=6||235;die=4;turn=p1",
+        "p1=44|1|;p2=6|235;die=4;turn=p1",
+        "p1=123|123|123;p2=||;die=4;turn=p2",
+    ] {
+        let (code, out, err) = cli(&["bestmove", "knucklebones", position]);
+        assert_eq!(code, 2, "{position}");
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{position}: {err}");
+    }
+}

@@ -5,6 +5,8 @@
 
 pub mod clock;
 pub mod gomoku;
+pub mod knucklebones;
+pub mod tictactoe;
 
 use std::fmt;
 

@@ -14,8 +14,10 @@ use rand::{SeedableRng, rngs::StdRng};
 
 use crate::ai::clock::Clock;
 use crate::ai::gomoku::{Level, Limits, SearchResult, best_move, search};
-use crate::rules::Player;
+use crate::ai::tictactoe;
 use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule, Status};
+use crate::rules::tictactoe::TicTacToe;
+use crate::rules::{Outcome, Player};
 
 /// The command line.
 #[derive(Debug, Parser)]
@@ -34,6 +36,15 @@ pub struct Cli {
 pub enum GameName {
     /// Five in a row; positions are `15x15:h8,i9,...` (size, then the moves in order).
     Gomoku,
+    /// Tic-tac-toe; positions are nine characters `X`, `O`, `.` row by row from the top
+    /// (`X...O....`), the side to move implied by the counts.
+    Tictactoe,
+    /// Knucklebones; positions are `p1=44|1|;p2=6||235;die=4;turn=p1` (each side's
+    /// columns 1 to 3 as their dice, the die to place, the side to place it). The move
+    /// is the column, `1` to `3`; the value is the expected result for the side to move
+    /// from -1 (certain loss) to +1 (certain win), printed for the searching levels 3
+    /// to 5 and `--time-ms`.
+    Knucklebones,
 }
 
 #[derive(Debug, Subcommand)]
@@ -46,7 +57,8 @@ enum Command {
         /// AI level 1..=5 (default 5).
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5), conflicts_with = "time_ms")]
         level: Option<u8>,
-        /// Think for this many milliseconds instead of a level's budget.
+        /// Think for this many milliseconds instead of a level's budget (tic-tac-toe
+        /// is solved: perfect play, as level 5).
         #[arg(long)]
         time_ms: Option<u64>,
         /// Gomoku rule: freestyle or standard (exact five).
@@ -167,8 +179,193 @@ fn execute(command: Command, out: &mut impl Write, err: &mut impl Write) -> Resu
             )
             .map_err(write_err)?;
         }
+        Command::Bestmove {
+            game: GameName::Tictactoe,
+            position,
+            level,
+            ..
+        } => tictactoe_bestmove(&position, level, out)?,
+        Command::Selfplay {
+            game: GameName::Tictactoe,
+            a,
+            b,
+            games,
+            seed,
+            ..
+        } => {
+            let levels = [a, b].map(|l| Level::new(l).ok_or("level must be 1..=5"));
+            let tally = tictactoe_selfplay([levels[0]?, levels[1]?], games, seed);
+            writeln!(
+                out,
+                "a_wins {} b_wins {} draws {}",
+                tally[0], tally[1], tally[2]
+            )
+            .map_err(write_err)?;
+        }
+        Command::Bestmove {
+            game: GameName::Knucklebones,
+            position,
+            level,
+            time_ms,
+            ..
+        } => knucklebones_bestmove(&position, level, time_ms, out)?,
+        Command::Selfplay {
+            game: GameName::Knucklebones,
+            a,
+            b,
+            games,
+            seed,
+            ..
+        } => {
+            let levels = [a, b].map(|l| Level::new(l).ok_or("level must be 1..=5"));
+            let (tally, slowest) = knucklebones_selfplay([levels[0]?, levels[1]?], games, seed);
+            writeln!(
+                out,
+                "a_wins {} b_wins {} draws {}",
+                tally[0], tally[1], tally[2]
+            )
+            .map_err(write_err)?;
+            writeln!(
+                err,
+                "max_move_ms a {} b {} first_mover_wins {}",
+                slowest[0].as_millis(),
+                slowest[1].as_millis(),
+                tally[3]
+            )
+            .map_err(write_err)?;
+        }
     }
     Ok(())
+}
+
+/// `bestmove tictactoe`: the move `level` (default 5) plays in `position`, then the
+/// position's solved value for the side to move. Random choices come from a fixed
+/// seed, so the same question always gets the same answer.
+fn tictactoe_bestmove(
+    position: &str,
+    level: Option<u8>,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let game = TicTacToe::from_board(position).map_err(|e| e.to_string())?;
+    let level = Level::new(level.unwrap_or(5)).ok_or("level must be 1..=5")?;
+    let mut rng = StdRng::seed_from_u64(0);
+    let best = tictactoe::best_move(&game, level, &mut rng).ok_or("the game is already over")?;
+    let value = tictactoe::value(&game).word();
+    writeln!(out, "bestmove {best}\nvalue {value}").map_err(|e| e.to_string())
+}
+
+/// Plays `games` tic-tac-toe games from the empty board, A with X in the even ones and
+/// O in the odd ones, every random choice drawn from `seed`; returns A's wins, B's
+/// wins and draws.
+fn tictactoe_selfplay(levels: [Level; 2], games: u32, seed: u64) -> [u32; 3] {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut tally = [0; 3];
+    for g in 0..games {
+        // Index into `levels` of the player with X.
+        let x = (g % 2) as usize;
+        let who = |p: Player| if p == Player::First { x } else { 1 - x };
+        let mut game = TicTacToe::new();
+        loop {
+            let level = levels[who(game.side_to_move())];
+            let Some(mv) = tictactoe::best_move(&game, level, &mut rng) else {
+                break;
+            };
+            game.play(mv).expect("the AI plays only legal moves");
+        }
+        match game.outcome() {
+            Some(Outcome::Win(p)) => tally[who(p)] += 1,
+            _ => tally[2] += 1,
+        }
+    }
+    tally
+}
+
+/// `bestmove knucklebones`: the move of `level` (default 5), or of a search of
+/// `time_ms`, then its expected value where the AI searched. Level 1's random choice
+/// comes from a fixed seed, so the same question always gets the same answer.
+fn knucklebones_bestmove(
+    position: &str,
+    level: Option<u8>,
+    time_ms: Option<u64>,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    use crate::ai::knucklebones::{best_move, search};
+    let game = crate::rules::knucklebones::Knucklebones::from_position(position)
+        .map_err(|e| e.to_string())?;
+    let stop = AtomicBool::new(false);
+    let choice = match time_ms {
+        Some(ms) => search(&game, 64, Some(Duration::from_millis(ms)), &stop),
+        None => {
+            let level = Level::new(level.unwrap_or(5)).ok_or("level must be 1..=5")?;
+            best_move(&game, level, &mut StdRng::seed_from_u64(0), &stop)
+        }
+    }
+    .ok_or("the game is already over")?;
+    let write_err = |e: std::io::Error| e.to_string();
+    writeln!(out, "bestmove {}", choice.column).map_err(write_err)?;
+    if let Some(value) = choice.value {
+        writeln!(out, "value {value:.3}").map_err(write_err)?;
+    }
+    Ok(())
+}
+
+/// Plays `games` Knucklebones games, A placing the first die in the even games and B
+/// in the odd ones; returns A's wins, B's wins, draws and the first mover's wins (the
+/// first-move advantage), and the longest time A and B each took over one move. Games `2k` and `2k + 1` share their dice (a seed mixed from
+/// `seed` and `k`), so each pair deals both sides the same rolls; level 1's choices
+/// come from a generator seeded by the game's index. The games run in parallel and
+/// the result does not depend on their order.
+fn knucklebones_selfplay(levels: [Level; 2], games: u32, seed: u64) -> ([u32; 4], [Duration; 2]) {
+    use crate::ai::knucklebones::best_move;
+    use crate::rules::knucklebones::Knucklebones;
+    use rayon::prelude::*;
+    let play = |g: u32| {
+        let dice = mix_seed(seed, u64::from(g / 2));
+        // Index into `levels` of the side that moves first.
+        let first = (g % 2) as usize;
+        let who = |p: Player| if p == Player::First { first } else { 1 - first };
+        let mut rng = StdRng::seed_from_u64(mix_seed(!seed, u64::from(g)));
+        let stop = AtomicBool::new(false);
+        let mut slowest = [Duration::ZERO; 2];
+        let mut game = Knucklebones::new(dice, Player::First);
+        while !game.is_over() {
+            let side = who(game.side_to_move());
+            let clock = Clock::start();
+            let choice = best_move(&game, levels[side], &mut rng, &stop)
+                .expect("the AI moves while the game goes on");
+            slowest[side] = slowest[side].max(clock.elapsed());
+            game.play(choice.column)
+                .expect("the AI plays only legal moves");
+        }
+        let mut tally = [0; 4];
+        match game.outcome() {
+            Some(Outcome::Win(p)) => {
+                tally[who(p)] += 1;
+                tally[3] += u32::from(p == Player::First);
+            }
+            _ => tally[2] += 1,
+        }
+        (tally, slowest)
+    };
+    (0..games).into_par_iter().map(play).reduce(
+        || ([0; 4], [Duration::ZERO; 2]),
+        |(t, s), (u, v)| {
+            (
+                [t[0] + u[0], t[1] + u[1], t[2] + u[2], t[3] + u[3]],
+                [s[0].max(v[0]), s[1].max(v[1])],
+            )
+        },
+    )
+}
+
+/// A seed for item `index` of a run with `seed` (a SplitMix64 step), so that each game
+/// of a match has its own dice whatever order the games run in.
+fn mix_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Reads `WxH:move,move,...` (the moves part may be empty or left out).
@@ -342,5 +539,166 @@ mod tests {
             .collect();
         assert_eq!(numbers.iter().sum::<u32>(), 3, "{out}");
         assert!(out.starts_with("a_wins "));
+    }
+
+    #[test]
+    fn tictactoe_bestmove_plays_perfectly_and_gives_the_value() {
+        for (position, best, value) in [
+            ("XX.OO....", "c3", "win"),  // X completes the top row
+            ("XX..O....", "c3", "draw"), // O must block
+            ("X.X.O.O.X", "", "loss"),   // O faces two threats
+            ("X...O...X", "", "draw"),   // O must not answer with a corner
+            ("........X", "b2", "draw"), // a corner is met by the centre
+        ] {
+            let (code, out, err) = cli(&["bestmove", "tictactoe", position]);
+            assert_eq!((code, err.as_str()), (0, ""), "{position}");
+            let lines: Vec<&str> = out.lines().collect();
+            assert_eq!(lines.len(), 2, "{out}");
+            let mv = lines[0].strip_prefix("bestmove ").unwrap();
+            let cell = crate::rules::tictactoe::Cell::parse(mv).unwrap();
+            assert!(best.is_empty() || mv == best, "{position}: {out}");
+            assert!(["b3", "a2", "c2", "b1"].contains(&mv) || position != "X...O...X");
+            assert!(TicTacToe::from_board(position).unwrap().check(cell).is_ok());
+            assert_eq!(lines[1], format!("value {value}"), "{position}");
+        }
+        // Every level answers with a legal move; the same question, the same answer.
+        for level in ["1", "2", "3", "4", "5"] {
+            let args = ["bestmove", "tictactoe", ".........", "--level", level];
+            let (code, out, _) = cli(&args);
+            assert_eq!(code, 0);
+            assert!(out.starts_with("bestmove ") && out.ends_with("value draw\n"));
+            assert_eq!(cli(&args).1, out);
+        }
+        let (code, out, _) = cli(&["bestmove", "tictactoe", "XX.OO....", "--time-ms", "5"]);
+        assert_eq!((code, out.as_str()), (0, "bestmove c3\nvalue win\n"));
+    }
+
+    #[test]
+    fn tictactoe_rejects_bad_positions_with_one_line_and_code_2() {
+        for position in [
+            "",
+            "XX",
+            "XX.OO.....",
+            "XX.......",
+            "O........",
+            "XXOZ.....",
+            "XXXOOO...",
+            "XXXOO.O..",
+            "XXXOO....",
+            "XOXXOOOXX",
+        ] {
+            let (code, out, err) = cli(&["bestmove", "tictactoe", position]);
+            assert_eq!(code, 2, "{position}");
+            assert!(out.is_empty());
+            assert_eq!(err.lines().count(), 1, "{position}: {err}");
+            assert!(err.starts_with("error: "), "{err}");
+        }
+        let (code, _, err) = cli(&["bestmove", "tictactoe", ".........", "--level", "6"]);
+        assert_eq!((code, err.lines().count()), (2, 1));
+    }
+
+    #[test]
+    fn tictactoe_selfplay_tallies_and_perfect_play_draws() {
+        let numbers = |args: &str| -> Vec<u32> {
+            let (code, out, _) = cli(&args.split_whitespace().collect::<Vec<_>>());
+            assert_eq!(code, 0);
+            assert!(out.starts_with("a_wins "), "{out}");
+            out.split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect()
+        };
+        let perfect = "selfplay tictactoe --a 5 --b 5 --games 50";
+        assert_eq!(numbers(perfect), [0, 0, 50]);
+        let args = "selfplay tictactoe --a 5 --b 1 --games 60 --seed 3";
+        let tally = numbers(args);
+        assert_eq!(tally.iter().sum::<u32>(), 60);
+        assert_eq!(tally[1], 0, "{tally:?}");
+        assert!(tally[0] > 30, "{tally:?}");
+        assert_eq!(numbers(args), tally, "seeded");
+    }
+
+    #[test]
+    fn knucklebones_bestmove_names_a_column_and_its_value() {
+        let position = "p1=44|1|;p2=6||235;die=4;turn=p1";
+        for level in ["1", "2", "3", "5"] {
+            let (code, out, err) = cli(&["bestmove", "knucklebones", position, "--level", level]);
+            assert_eq!(code, 0, "{err}");
+            let lines: Vec<&str> = out.lines().collect();
+            let column = lines[0].strip_prefix("bestmove ").unwrap();
+            assert!(["1", "2", "3"].contains(&column), "{out}");
+            // Levels 1 and 2 do not search, so they have no value to give.
+            assert_eq!(lines.len(), if level < "3" { 1 } else { 2 }, "{out}");
+        }
+        // A third 4 in column 1 scores 36: the search takes it.
+        let (code, out, _) = cli(&["bestmove", "knucklebones", position]);
+        assert_eq!(code, 0);
+        assert!(out.starts_with("bestmove 1\nvalue "), "{out}");
+        let value: f64 = out.lines().nth(1).unwrap()[6..].parse().unwrap();
+        assert!((-1.2..=1.2).contains(&value));
+        let (code, out, _) = cli(&["bestmove", "knucklebones", position, "--time-ms", "20"]);
+        assert_eq!((code, out.lines().count()), (0, 2), "{out}");
+    }
+
+    #[test]
+    fn knucklebones_rejects_bad_positions_with_one_line_and_code_2() {
+        for position in [
+            "p1=44|1|;p2=6||235;die=4",            // a field missing
+            "p1=44|1;p2=6||235;die=4;turn=p1",     // two columns
+            "p1=4444|1|;p2=6||235;die=4;turn=p1",  // four dice in a column
+            "p1=47|1|;p2=6||235;die=4;turn=p1",    // a 7
+            "p1=44|1|;p2=6||205;die=4;turn=p1",    // a 0
+            "p1=44|1|;p2=6||235;die=0;turn=p1",    // die 0
+            "p1=44|1|;p2=6||235;die=4;turn=p9",    // no such side
+            "p1=123|456|123;p2=6||;die=4;turn=p2", // p1 filled its tray: over
+            "",
+        ] {
+            let (code, out, err) = cli(&["bestmove", "knucklebones", position]);
+            assert_eq!(code, 2, "{position}");
+            assert!(out.is_empty());
+            assert_eq!(err.lines().count(), 1, "{position}: {err}");
+        }
+    }
+
+    #[test]
+    fn knucklebones_selfplay_counts_every_game_reproducibly() {
+        let args = [
+            "selfplay",
+            "knucklebones",
+            "--a",
+            "3",
+            "--b",
+            "1",
+            "--games",
+            "40",
+            "--seed",
+            "5",
+        ];
+        let (code, out, _) = cli(&args);
+        assert_eq!(code, 0);
+        let numbers: Vec<u32> = out
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        assert_eq!(numbers.iter().sum::<u32>(), 40, "{out}");
+        assert!(out.starts_with("a_wins "));
+        assert_eq!(cli(&args).1, out);
+        // With the same level on both sides each pair of games deals the same dice
+        // to both: the deterministic level 2 wins exactly one game of every pair that
+        // is not drawn.
+        let (_, out, _) = cli(&[
+            "selfplay",
+            "knucklebones",
+            "--a",
+            "2",
+            "--b",
+            "2",
+            "--games",
+            "40",
+        ]);
+        let numbers: Vec<u32> = out
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        assert_eq!(numbers[0], numbers[1], "{out}");
     }
 }

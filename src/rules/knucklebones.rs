@@ -1,0 +1,563 @@
+//! Knucklebones, the dice game: each player has a tray of 3 columns of 3 slots.
+//!
+//! On a turn a six-sided die is rolled and the mover puts it in a column of their own
+//! tray that is not full; every die of the same value in the **same column of the
+//! opponent's tray** is removed, and the opponent's remaining dice in that column close
+//! up toward slot 0. A column scores the sum over values `v` of `v * count(v)^2` (two 4s
+//! score 16, three 4s 36); a tray scores the sum of its columns. The game ends right
+//! after the move that fills the mover's tray; the higher total wins, equal totals draw.
+//!
+//! The dice come from [`roll`]: the die of a game's n-th move is a fixed function of
+//! the game's seed and n, so a game is replayed from its seed and its columns, and
+//! undoing a move and making it again meets the same die.
+//!
+//! Columns are shown to people as `1`..`3`. A position as text (the `tabletop-cli`
+//! format) reads `p1=44|1|;p2=6||235;die=4;turn=p1`: each side's three columns as
+//! their dice from slot 0, the die to place and the side to place it.
+
+use std::fmt;
+
+use super::{Game, Outcome, Player};
+
+/// Slots in a column.
+pub const COLUMN_SLOTS: usize = 3;
+/// Columns in a tray.
+pub const COLUMNS: usize = 3;
+
+/// One of a tray's three columns, 0..3 inside, shown as `1`..`3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Column(u8);
+
+impl Column {
+    /// The three columns, left to right.
+    pub const ALL: [Column; 3] = [Column(0), Column(1), Column(2)];
+
+    /// The column with this index (0..3), if there is one.
+    #[must_use]
+    pub fn new(index: usize) -> Option<Self> {
+        (index < COLUMNS).then_some(Column(index as u8))
+    }
+
+    /// Its index, 0..3.
+    #[must_use]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// Reads `1`..`3`.
+    pub fn parse(text: &str) -> Result<Self, KnucklebonesError> {
+        match text.trim() {
+            "1" => Ok(Column(0)),
+            "2" => Ok(Column(1)),
+            "3" => Ok(Column(2)),
+            other => Err(KnucklebonesError::BadNotation(other.to_owned())),
+        }
+    }
+}
+
+/// `1` .. `3`.
+impl fmt::Display for Column {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0 + 1)
+    }
+}
+
+/// What went wrong with a move or a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KnucklebonesError {
+    /// Not a column name `1`..`3`.
+    BadNotation(String),
+    /// Not a position in the text format, or one no game can reach.
+    BadPosition(String),
+    /// The mover's column is full.
+    ColumnFull(Column),
+    /// The game has ended.
+    GameOver,
+}
+
+impl fmt::Display for KnucklebonesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KnucklebonesError::BadNotation(text) => {
+                write!(f, "'{text}' is not a column: expected 1, 2 or 3")
+            }
+            KnucklebonesError::BadPosition(why) => write!(f, "bad position: {why}"),
+            KnucklebonesError::ColumnFull(column) => write!(f, "column {column} is full"),
+            KnucklebonesError::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for KnucklebonesError {}
+
+/// The name of a side in positions and on screen: `p1` is [`Player::First`].
+#[must_use]
+pub fn side_name(player: Player) -> &'static str {
+    match player {
+        Player::First => "p1",
+        Player::Second => "p2",
+    }
+}
+
+/// The die (1..=6) of move number `ply` (0 for the first move) of the game with `seed`.
+///
+/// A SplitMix64 mix of the seed and the ply, then a multiply-shift into 1..=6 (its
+/// bias is below 2^-29). **This function is fixed forever**: saved games store only a
+/// seed and their moves and replay through it, so changing it would change old games.
+/// It deliberately depends on no library generator whose stream could change.
+#[must_use]
+pub fn roll(seed: u64, ply: usize) -> u8 {
+    let mut z = seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (((z >> 32) * 6) >> 32) as u8 + 1
+}
+
+/// One player's tray: three columns, each with up to three dice in the order they
+/// were placed (slot 0 first; a removal closes the column up toward slot 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tray {
+    dice: [[u8; COLUMN_SLOTS]; COLUMNS],
+    len: [u8; COLUMNS],
+}
+
+impl Tray {
+    /// An empty tray.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The dice in `column`, slot 0 first.
+    #[must_use]
+    pub fn column(&self, column: Column) -> &[u8] {
+        let i = column.index();
+        &self.dice[i][..usize::from(self.len[i])]
+    }
+
+    /// How many dice `column` holds.
+    #[must_use]
+    pub fn len(&self, column: Column) -> usize {
+        usize::from(self.len[column.index()])
+    }
+
+    /// Whether `column` has no free slot.
+    #[must_use]
+    pub fn is_column_full(&self, column: Column) -> bool {
+        self.len(column) == COLUMN_SLOTS
+    }
+
+    /// How many dice the tray holds.
+    #[must_use]
+    pub fn dice_count(&self) -> usize {
+        self.len.iter().map(|&n| usize::from(n)).sum()
+    }
+
+    /// Whether every slot holds a die (the game ends when the mover's tray is full).
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.dice_count() == COLUMNS * COLUMN_SLOTS
+    }
+
+    /// Whether the tray holds no die.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.dice_count() == 0
+    }
+
+    /// How many dice of `value` `column` holds.
+    #[must_use]
+    pub fn count(&self, column: Column, value: u8) -> usize {
+        self.column(column).iter().filter(|&&d| d == value).count()
+    }
+
+    /// The score of `column`: the sum over values `v` of `v * count(v)^2`.
+    #[must_use]
+    pub fn column_score(&self, column: Column) -> u32 {
+        let dice = self.column(column);
+        // Each die adds its value times how many dice of its value there are.
+        dice.iter()
+            .map(|&v| u32::from(v) * dice.iter().filter(|&&w| w == v).count() as u32)
+            .sum()
+    }
+
+    /// The tray's total score.
+    #[must_use]
+    pub fn score(&self) -> u32 {
+        Column::ALL.iter().map(|&c| self.column_score(c)).sum()
+    }
+
+    /// Adds `die` on top of `column`, which must not be full.
+    pub(crate) fn push(&mut self, column: Column, die: u8) {
+        let i = column.index();
+        self.dice[i][usize::from(self.len[i])] = die;
+        self.len[i] += 1;
+    }
+
+    /// Takes the last die off `column`.
+    fn pop(&mut self, column: Column) {
+        let i = column.index();
+        self.len[i] -= 1;
+        self.dice[i][usize::from(self.len[i])] = 0;
+    }
+
+    /// Removes every die of `value` from `column`, closing the rest up; returns the
+    /// slots they were in as a bit mask (slot 0 = bit 0).
+    pub(crate) fn remove_value(&mut self, column: Column, value: u8) -> u8 {
+        let i = column.index();
+        let mut slots = 0;
+        let mut kept = [0; COLUMN_SLOTS];
+        let mut n = 0;
+        for (slot, &d) in self.dice[i][..usize::from(self.len[i])].iter().enumerate() {
+            if d == value {
+                slots |= 1 << slot;
+            } else {
+                kept[n] = d;
+                n += 1;
+            }
+        }
+        self.dice[i] = kept;
+        self.len[i] = n as u8;
+        slots
+    }
+
+    /// Puts dice of `value` back into the `slots` of `column` that
+    /// [`Tray::remove_value`] reported, reopening the column around them.
+    fn restore_value(&mut self, column: Column, value: u8, slots: u8) {
+        let i = column.index();
+        let total = usize::from(self.len[i]) + slots.count_ones() as usize;
+        let mut rest = self.dice[i].into_iter();
+        let mut dice = [0; COLUMN_SLOTS];
+        for (slot, d) in dice.iter_mut().enumerate().take(total) {
+            *d = if slots & (1 << slot) != 0 {
+                value
+            } else {
+                rest.next().unwrap_or(0)
+            };
+        }
+        self.dice[i] = dice;
+        self.len[i] = total as u8;
+    }
+
+    /// The tray's part of a position: columns as digits separated by `|`.
+    fn text(&self) -> String {
+        Column::ALL
+            .iter()
+            .map(|&c| {
+                self.column(c)
+                    .iter()
+                    .map(|&d| char::from(b'0' + d))
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("|")
+    }
+
+    /// Reads `44|1|` (three columns of up to three dice 1..=6).
+    fn parse(text: &str) -> Result<Self, String> {
+        let columns: Vec<&str> = text.split('|').collect();
+        if columns.len() != COLUMNS {
+            return Err(format!(
+                "'{text}' has {} columns, expected 3 separated by |",
+                columns.len()
+            ));
+        }
+        let mut tray = Tray::new();
+        for (&column, c) in columns.iter().zip(Column::ALL) {
+            if column.chars().count() > COLUMN_SLOTS {
+                return Err(format!(
+                    "column {c} holds {} dice, at most 3 fit",
+                    column.chars().count()
+                ));
+            }
+            for ch in column.chars() {
+                match ch {
+                    '1'..='6' => tray.push(c, ch as u8 - b'0'),
+                    other => return Err(format!("'{other}' is not a die (1 to 6)")),
+                }
+            }
+        }
+        Ok(tray)
+    }
+}
+
+/// One move as it was made: enough to show it and to take it back exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// Who placed the die.
+    pub player: Player,
+    /// The die's value, 1..=6.
+    pub die: u8,
+    /// The mover's column it went into (and the opponent's column it cleared).
+    pub column: Column,
+    /// How many of the opponent's dice it removed.
+    pub removed: u8,
+    /// The slots those dice were in before the removal, as a bit mask (slot 0 = bit 0).
+    pub removed_slots: u8,
+}
+
+/// A game of Knucklebones with its dice seed and move history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Knucklebones {
+    seed: u64,
+    starter: Player,
+    trays: [Tray; 2],
+    to_move: Player,
+    die: u8,
+    history: Vec<Placement>,
+}
+
+impl Knucklebones {
+    /// A new game whose dice come from `seed`, `starter` to place the first die.
+    #[must_use]
+    pub fn new(seed: u64, starter: Player) -> Self {
+        Self {
+            seed,
+            starter,
+            trays: [Tray::new(); 2],
+            to_move: starter,
+            die: roll(seed, 0),
+            history: Vec::new(),
+        }
+    }
+
+    /// Replays `columns` from a new game: how a saved game (seed, starter, moves) loads.
+    pub fn from_moves(
+        seed: u64,
+        starter: Player,
+        columns: impl IntoIterator<Item = Column>,
+    ) -> Result<Self, KnucklebonesError> {
+        let mut game = Self::new(seed, starter);
+        for column in columns {
+            game.play(column)?;
+        }
+        Ok(game)
+    }
+
+    /// Reads a position `p1=<c1>|<c2>|<c3>;p2=<c1>|<c2>|<c3>;die=<d>;turn=<p1|p2>`, each
+    /// column its dice as digits from slot 0 (e.g. `p1=44|1|;p2=6||235;die=4;turn=p1`).
+    ///
+    /// The game must still be on: neither tray may be full (a full tray means the game
+    /// ended when it filled). The history is unknown, so it starts empty, the starter
+    /// is taken to be the side to move, and the dice after this one come from
+    /// [`roll`] with seed 0.
+    pub fn from_position(text: &str) -> Result<Self, KnucklebonesError> {
+        let text = text.trim();
+        let bad = |why: String| KnucklebonesError::BadPosition(format!("'{text}': {why}"));
+        let fields: Vec<&str> = text.split(';').map(str::trim).collect();
+        let [p1, p2, die, turn] = fields[..] else {
+            return Err(bad(format!(
+                "{} fields, expected 4: p1=..;p2=..;die=..;turn=..",
+                fields.len()
+            )));
+        };
+        let value = |field: &str, key: &str| -> Result<String, KnucklebonesError> {
+            match field.split_once('=') {
+                Some((k, v)) if k.trim().eq_ignore_ascii_case(key) => Ok(v.trim().to_owned()),
+                _ => Err(bad(format!("expected {key}=... but found '{field}'"))),
+            }
+        };
+        let p1 = Tray::parse(&value(p1, "p1")?).map_err(|why| bad(format!("p1: {why}")))?;
+        let p2 = Tray::parse(&value(p2, "p2")?).map_err(|why| bad(format!("p2: {why}")))?;
+        let die = match value(die, "die")?.as_str() {
+            d @ ("1" | "2" | "3" | "4" | "5" | "6") => d.as_bytes()[0] - b'0',
+            d => return Err(bad(format!("die '{d}' is not 1 to 6"))),
+        };
+        let to_move = match value(turn, "turn")?.to_ascii_lowercase().as_str() {
+            "p1" => Player::First,
+            "p2" => Player::Second,
+            t => return Err(bad(format!("turn '{t}' is not p1 or p2"))),
+        };
+        let trays = [p1, p2];
+        for player in Player::BOTH {
+            if trays[player.index()].is_full() {
+                return Err(bad(format!(
+                    "the game is over: {}'s tray is full",
+                    side_name(player)
+                )));
+            }
+        }
+        Ok(Self {
+            seed: 0,
+            starter: to_move,
+            trays,
+            to_move,
+            die,
+            history: Vec::new(),
+        })
+    }
+
+    /// The position in the text format [`Knucklebones::from_position`] reads.
+    #[must_use]
+    pub fn position_text(&self) -> String {
+        format!(
+            "p1={};p2={};die={};turn={}",
+            self.trays[0].text(),
+            self.trays[1].text(),
+            self.die,
+            side_name(self.to_move)
+        )
+    }
+
+    /// The seed the dice come from.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Who placed the first die.
+    #[must_use]
+    pub fn starter(&self) -> Player {
+        self.starter
+    }
+
+    /// `player`'s tray.
+    #[must_use]
+    pub fn tray(&self, player: Player) -> &Tray {
+        &self.trays[player.index()]
+    }
+
+    /// The score of `player`'s `column`.
+    #[must_use]
+    pub fn column_score(&self, player: Player, column: Column) -> u32 {
+        self.tray(player).column_score(column)
+    }
+
+    /// `player`'s total score.
+    #[must_use]
+    pub fn score(&self, player: Player) -> u32 {
+        self.tray(player).score()
+    }
+
+    /// The die the side to move places now (after the end: the one it would place).
+    #[must_use]
+    pub fn die(&self) -> u8 {
+        self.die
+    }
+
+    /// The side to move (after the end: the side that would move next).
+    #[must_use]
+    pub fn side_to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The moves so far, oldest first.
+    #[must_use]
+    pub fn placements(&self) -> &[Placement] {
+        &self.history
+    }
+
+    /// The columns played so far, oldest first: with the seed and the starter, all a
+    /// saved game needs.
+    #[must_use]
+    pub fn moves(&self) -> Vec<Column> {
+        self.history.iter().map(|p| p.column).collect()
+    }
+
+    /// The last move.
+    #[must_use]
+    pub fn last_placement(&self) -> Option<&Placement> {
+        self.history.last()
+    }
+
+    /// Whether the game has ended: the side that just moved filled its tray.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.tray(self.to_move.opponent()).is_full()
+    }
+
+    /// How the game ended, if it has: the higher total wins, equal totals draw.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let (first, second) = (self.score(Player::First), self.score(Player::Second));
+        Some(match first.cmp(&second) {
+            std::cmp::Ordering::Greater => Outcome::Win(Player::First),
+            std::cmp::Ordering::Less => Outcome::Win(Player::Second),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    /// Why `column` cannot be played now, if it cannot.
+    pub fn check(&self, column: Column) -> Result<(), KnucklebonesError> {
+        if self.is_over() {
+            Err(KnucklebonesError::GameOver)
+        } else if self.tray(self.to_move).is_column_full(column) {
+            Err(KnucklebonesError::ColumnFull(column))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Places the die in `column` of the mover's tray and removes the opponent's dice of
+    /// its value from their `column`; the next die is rolled. A refused move changes
+    /// nothing.
+    pub fn play(&mut self, column: Column) -> Result<(), KnucklebonesError> {
+        self.check(column)?;
+        let player = self.to_move;
+        let die = self.die;
+        self.trays[player.index()].push(column, die);
+        let removed_slots = self.trays[player.opponent().index()].remove_value(column, die);
+        self.history.push(Placement {
+            player,
+            die,
+            column,
+            removed: removed_slots.count_ones() as u8,
+            removed_slots,
+        });
+        self.to_move = player.opponent();
+        self.die = roll(self.seed, self.history.len());
+        Ok(())
+    }
+
+    /// Takes back the last move exactly: the die returns to the mover's hand and the
+    /// removed dice to their slots.
+    pub fn undo(&mut self) -> Option<Column> {
+        let p = self.history.pop()?;
+        self.trays[p.player.index()].pop(p.column);
+        self.trays[p.player.opponent().index()].restore_value(p.column, p.die, p.removed_slots);
+        self.to_move = p.player;
+        self.die = p.die;
+        Some(p.column)
+    }
+
+    /// The columns the mover may play, while the game goes on.
+    #[must_use]
+    pub fn legal_columns(&self) -> Vec<Column> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        Column::ALL
+            .into_iter()
+            .filter(|&c| !self.tray(self.to_move).is_column_full(c))
+            .collect()
+    }
+}
+
+impl Game for Knucklebones {
+    type Move = Column;
+    type Error = KnucklebonesError;
+
+    fn side_to_move(&self) -> Player {
+        Knucklebones::side_to_move(self)
+    }
+
+    fn legal_moves(&self) -> Vec<Column> {
+        self.legal_columns()
+    }
+
+    fn play(&mut self, mv: Column) -> Result<(), KnucklebonesError> {
+        Knucklebones::play(self, mv)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Knucklebones::outcome(self)
+    }
+}
+
+#[cfg(test)]
+mod tests;
