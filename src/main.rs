@@ -9,9 +9,11 @@ use std::process::ExitCode;
 
 use bevy::prelude::*;
 use clap::{Parser, ValueEnum};
-use tabletop::app::gomoku::files::{SavePath, read_game};
-use tabletop::app::gomoku::{GomokuSettings, PendingGame};
-use tabletop::app::{Players, Screen};
+use tabletop::app::gomoku::GomokuSettings;
+use tabletop::app::knucklebones::{KnucklebonesSettings, Starter};
+use tabletop::app::table::{SavePath, kind_of, put_on_hold, read_game};
+use tabletop::app::{GameKind, Players, Screen};
+use tabletop::record::GameRecord;
 use tabletop::record::PlayerKind;
 use tabletop::rules::gomoku::{BoardSize, Rule};
 
@@ -30,14 +32,23 @@ struct Args {
     /// [default: freestyle].
     #[arg(long)]
     rule: Option<Rule>,
-    /// Who plays Black (moves first): human, or ai:1 .. ai:5 [default: human].
-    #[arg(long, value_name = "PLAYER")]
+    /// Who plays the side that moves first (Black, X, Player 1): human, or ai:1 ..
+    /// ai:5 [default: human].
+    #[arg(long, value_name = "PLAYER", visible_aliases = ["x", "p1"])]
     black: Option<PlayerKind>,
-    /// Who plays White: human, or ai:1 .. ai:5 [default: ai:3].
-    #[arg(long, value_name = "PLAYER")]
+    /// Who plays the other side (White, O, Player 2): human, or ai:1 .. ai:5
+    /// [default: ai:3].
+    #[arg(long, value_name = "PLAYER", visible_aliases = ["o", "p2"])]
     white: Option<PlayerKind>,
-    /// Continue a saved game (its size, rule, players and moves; --black and --white
-    /// override its players).
+    /// Knucklebones dice seed (a number); without it every game gets a fresh random
+    /// seed, shown in the HUD.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Knucklebones: who places the first die: p1, p2 or random [default: p1].
+    #[arg(long, value_name = "WHO")]
+    starts: Option<StarterArg>,
+    /// Continue a saved game of any of the games (its settings, players and moves;
+    /// --black and --white override its players).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rule"])]
     load: Option<PathBuf>,
     /// Log frame times every few seconds, split into frames while an AI thinks and
@@ -47,9 +58,33 @@ struct Args {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum StarterArg {
+    /// Player 1.
+    P1,
+    /// Player 2.
+    P2,
+    /// A coin toss for every game.
+    Random,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum GameArg {
     /// Five in a row on a 10x10 to 20x20 board.
     Gomoku,
+    /// Three in a row on 3x3.
+    Tictactoe,
+    /// The dice game: two trays of 3x3, matching dice knock each other out.
+    Knucklebones,
+}
+
+impl From<GameArg> for GameKind {
+    fn from(game: GameArg) -> Self {
+        match game {
+            GameArg::Gomoku => GameKind::Gomoku,
+            GameArg::Tictactoe => GameKind::TicTacToe,
+            GameArg::Knucklebones => GameKind::Knucklebones,
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -72,17 +107,23 @@ fn main() -> ExitCode {
         || args.rule.is_some()
         || args.black.is_some()
         || args.white.is_some()
+        || args.seed.is_some()
+        || args.starts.is_some()
         || args.load.is_some();
 
     let mut settings = GomokuSettings::default();
     let mut players = Players::default();
+    let mut kind = args.game.map(GameKind::from).unwrap_or_default();
     let mut pending = None;
     if let Some(path) = &args.load {
         match read_game(path) {
             Ok(saved) => {
-                settings = GomokuSettings::of(&saved.game);
+                if let GameRecord::Gomoku(game) = &saved.game {
+                    settings = GomokuSettings::of(game);
+                }
                 players.0 = saved.seats;
-                pending = Some(PendingGame(saved.game));
+                kind = kind_of(&saved.game);
+                pending = Some(saved.game);
             }
             Err(why) => {
                 eprintln!("error: {why}");
@@ -95,9 +136,24 @@ fn main() -> ExitCode {
     players.first = args.black.unwrap_or(players.first);
     players.second = args.white.unwrap_or(players.second);
 
+    let dice = KnucklebonesSettings {
+        seed: args.seed,
+        starter: match args.starts {
+            None | Some(StarterArg::P1) => Starter::First,
+            Some(StarterArg::P2) => Starter::Second,
+            Some(StarterArg::Random) => Starter::Random,
+        },
+    };
+    // Dice flags alone mean the dice game.
+    if args.game.is_none() && args.load.is_none() && (args.seed.is_some() || args.starts.is_some())
+    {
+        kind = GameKind::Knucklebones;
+    }
+
     let mut app = App::new();
     app.add_plugins(tabletop::app::plugin)
         .insert_resource(settings)
+        .insert_resource(dice)
         .insert_resource(players);
     if args.frame_times {
         app.add_plugins(tabletop::app::frame_times::plugin);
@@ -106,13 +162,17 @@ fn main() -> ExitCode {
         app.insert_resource(SavePath(path.display().to_string()));
     }
     if let Some(pending) = pending {
-        app.insert_resource(pending);
+        put_on_hold(pending, app.world_mut());
     }
     if straight_in {
         // After Startup, once the shared meshes and materials exist.
-        app.add_systems(Startup, |mut screen: ResMut<NextState<Screen>>| {
-            screen.set(Screen::Playing);
-        });
+        app.add_systems(
+            Startup,
+            move |mut screen: ResMut<NextState<Screen>>, mut game: ResMut<NextState<GameKind>>| {
+                game.set(kind);
+                screen.set(Screen::Playing);
+            },
+        );
     }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

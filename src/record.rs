@@ -16,6 +16,10 @@
 //! moves h8 i9 h9 h10
 //! ```
 //!
+//! Each game names its sides its own way (`black`/`white`, `x`/`o`, `p1`/`p2`) and
+//! has its own settings lines (Gomoku's `size` and `rule`; Knucklebones' `seed` and
+//! `starts`); Tic-tac-toe needs none.
+//!
 //! Reading checks everything before it returns: the settings, then every move
 //! replayed on the board, so a [`SavedGame`] always holds a legal position.
 
@@ -25,6 +29,8 @@ use std::str::FromStr;
 use crate::ai::Level;
 use crate::rules::Player;
 use crate::rules::gomoku::{BoardSize, Gomoku, Rule};
+use crate::rules::knucklebones::{Column, Knucklebones, side_name};
+use crate::rules::tictactoe::{Cell, TicTacToe};
 
 /// Who plays a side: a person at this computer, or an AI of some level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -170,45 +176,83 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// The game in a saved file, whichever game it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameRecord {
+    /// A Gomoku game.
+    Gomoku(Gomoku),
+    /// A Tic-tac-toe game.
+    TicTacToe(TicTacToe),
+    /// A Knucklebones game: its dice seed, who started, the columns played.
+    Knucklebones(Knucklebones),
+}
+
+impl GameRecord {
+    /// The game's name in files: `gomoku`, `tictactoe`.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            GameRecord::Gomoku(_) => "gomoku",
+            GameRecord::TicTacToe(_) => "tictactoe",
+            GameRecord::Knucklebones(_) => "knucklebones",
+        }
+    }
+
+    /// How many moves have been played.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        match self {
+            GameRecord::Gomoku(game) => game.moves().len(),
+            GameRecord::TicTacToe(game) => game.moves().len(),
+            GameRecord::Knucklebones(game) => game.placements().len(),
+        }
+    }
+
+    /// The keys naming the two sides in files, first mover first.
+    fn side_keys(&self) -> [&'static str; 2] {
+        side_keys(self.name()).expect("every game has side keys")
+    }
+}
+
+/// The games files hold, by name.
+const GAME_NAMES: &str = "gomoku, tictactoe, knucklebones";
+
+/// The keys naming the two sides of a game in files, first mover first.
+fn side_keys(game: &str) -> Option<[&'static str; 2]> {
+    match game {
+        "gomoku" => Some(["black", "white"]),
+        "tictactoe" => Some(["x", "o"]),
+        "knucklebones" => Some(["p1", "p2"]),
+        _ => None,
+    }
+}
+
 /// A game as saved: who plays and the position with its whole move history.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedGame {
     /// Who plays each side.
     pub seats: Seats,
     /// The game, replayed from its moves.
-    pub game: Gomoku,
+    pub game: GameRecord,
 }
 
 /// Moves per `moves` line in a written file.
 const MOVES_PER_LINE: usize = 10;
 
-impl SavedGame {
-    /// The file's text.
-    #[must_use]
-    pub fn to_text(&self) -> String {
-        let mut text = format!(
-            "# Tabletop saved game\ngame gomoku\nsize {}\nrule {}\nblack {}\nwhite {}\n",
-            self.game.size(),
-            self.game.rule(),
-            self.seats.first,
-            self.seats.second
-        );
-        for chunk in self.game.moves().chunks(MOVES_PER_LINE) {
-            let moves: Vec<String> = chunk.iter().map(ToString::to_string).collect();
-            text.push_str(&format!("moves {}\n", moves.join(" ")));
-        }
-        text
-    }
+/// The lines of a file, read but not yet understood: `key -> (line, value)` and the
+/// moves with their lines.
+#[derive(Default)]
+struct Lines<'t> {
+    keys: Vec<(&'t str, usize, &'t str)>,
+    moves: Vec<(usize, &'t str)>,
+}
 
-    /// Reads a saved game, checking the settings and replaying every move.
-    pub fn from_text(text: &str) -> Result<Self, RecordError> {
-        let fail = |why: String| Err(RecordError(why));
-        let mut game_name = None;
-        let mut size = None;
-        let mut rule = None;
-        let mut black = None;
-        let mut white = None;
-        let mut moves: Vec<(usize, &str)> = Vec::new();
+impl<'t> Lines<'t> {
+    fn read(text: &'t str) -> Result<Self, RecordError> {
+        const KEYS: [&str; 11] = [
+            "game", "size", "rule", "black", "white", "x", "o", "p1", "p2", "seed", "starts",
+        ];
+        let mut lines = Lines::default();
         for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
             let line = line.split('#').next().unwrap_or_default().trim();
             if line.is_empty() {
@@ -217,63 +261,151 @@ impl SavedGame {
             let (key, value) = line
                 .split_once(char::is_whitespace)
                 .map_or((line, ""), |(k, v)| (k, v.trim()));
-            let once = |slot: &Option<(usize, &str)>| match slot {
-                Some((first, _)) => Err(RecordError(format!(
-                    "line {number}: a second '{key}' line (the first is line {first})"
-                ))),
-                None => Ok(Some((number, value))),
-            };
-            match key.to_ascii_lowercase().as_str() {
-                "game" => game_name = once(&game_name)?,
-                "size" => size = once(&size)?,
-                "rule" => rule = once(&rule)?,
-                "black" => black = once(&black)?,
-                "white" => white = once(&white)?,
-                "moves" => moves.extend(
+            let key = key.to_ascii_lowercase();
+            if key == "moves" {
+                lines.moves.extend(
                     value
                         .split_whitespace()
                         .filter(|word| !is_move_number(word))
                         .map(|word| (number, word)),
-                ),
-                _ => return fail(format!("line {number}: unknown line '{key}'")),
+                );
+                continue;
             }
+            let Some(&key) = KEYS.iter().find(|k| **k == key) else {
+                return Err(RecordError(format!("line {number}: unknown line '{key}'")));
+            };
+            if let Some((_, first, _)) = lines.keys.iter().find(|(k, ..)| *k == key) {
+                return Err(RecordError(format!(
+                    "line {number}: a second '{key}' line (the first is line {first})"
+                )));
+            }
+            lines.keys.push((key, number, value));
         }
-        if game_name.is_none() && size.is_none() && black.is_none() {
-            return fail("not a Tabletop saved game (no 'game' or 'size' line)".to_owned());
+        Ok(lines)
+    }
+
+    /// The `(line, value)` of `key`, if the file has it.
+    fn get(&self, key: &str) -> Option<(usize, &'t str)> {
+        self.keys
+            .iter()
+            .find(|(k, ..)| *k == key)
+            .map(|&(_, line, value)| (line, value))
+    }
+
+    /// The `(line, value)` of a line this game's files must have.
+    fn required(&self, key: &str) -> Result<(usize, &'t str), RecordError> {
+        required(self.get(key), key)
+    }
+
+    /// A line read as a `T`, the error naming the line.
+    fn parse<T: FromStr>(&self, key: &str) -> Result<T, RecordError>
+    where
+        T::Err: fmt::Display,
+    {
+        let (line, text) = self.required(key)?;
+        text.parse()
+            .map_err(|e| RecordError(format!("line {line}: {e}")))
+    }
+
+    /// Plays the moves on `game` with `play`, naming the line and move at fault.
+    fn replay<G, E: fmt::Display>(
+        &self,
+        game: &mut G,
+        mut play: impl FnMut(&mut G, &str) -> Result<(), E>,
+    ) -> Result<(), RecordError> {
+        for (n, &(line, text)) in self.moves.iter().enumerate() {
+            play(game, text)
+                .map_err(|e| RecordError(format!("line {line}, move {} ({text}): {e}", n + 1)))?;
         }
-        let (line, name) = required(game_name, "game")?;
-        if !name.eq_ignore_ascii_case("gomoku") {
-            return fail(format!(
-                "line {line}: game '{name}' is not one this version reads (gomoku)"
+        Ok(())
+    }
+}
+
+impl SavedGame {
+    /// The file's text.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let mut text = format!("# Tabletop saved game\ngame {}\n", self.game.name());
+        let moves: Vec<String> = match &self.game {
+            GameRecord::Gomoku(game) => {
+                text.push_str(&format!("size {}\nrule {}\n", game.size(), game.rule()));
+                game.moves().iter().map(ToString::to_string).collect()
+            }
+            GameRecord::TicTacToe(game) => game.moves().iter().map(ToString::to_string).collect(),
+            GameRecord::Knucklebones(game) => {
+                text.push_str(&format!(
+                    "seed {}\nstarts {}\n",
+                    game.seed(),
+                    side_name(game.starter())
+                ));
+                game.moves().iter().map(ToString::to_string).collect()
+            }
+        };
+        let [first, second] = self.game.side_keys();
+        text.push_str(&format!(
+            "{first} {}\n{second} {}\n",
+            self.seats.first, self.seats.second
+        ));
+        for chunk in moves.chunks(MOVES_PER_LINE) {
+            text.push_str(&format!("moves {}\n", chunk.join(" ")));
+        }
+        text
+    }
+
+    /// Reads a saved game, checking the settings and replaying every move.
+    pub fn from_text(text: &str) -> Result<Self, RecordError> {
+        let lines = Lines::read(text)?;
+        if lines.keys.is_empty() {
+            return Err(RecordError(
+                "not a Tabletop saved game (no 'game' line)".to_owned(),
             ));
         }
-        let (line, text) = required(size, "size")?;
-        let size: BoardSize = text
-            .parse()
-            .map_err(|e| RecordError(format!("line {line}: {e}")))?;
-        let (line, text) = required(rule, "rule")?;
-        let rule: Rule = text
-            .parse()
-            .map_err(|e| RecordError(format!("line {line}: {e}")))?;
+        let (line, name) = lines.required("game")?;
+        let name = name.to_ascii_lowercase();
+        let Some(keys) = side_keys(&name) else {
+            return Err(RecordError(format!(
+                "line {line}: game '{name}' is not one this version reads ({GAME_NAMES})"
+            )));
+        };
+        let game = match name.as_str() {
+            "gomoku" => {
+                let size: BoardSize = lines.parse("size")?;
+                let rule: Rule = lines.parse("rule")?;
+                let mut game = Gomoku::new(size, rule);
+                lines.replay(&mut game, |game, text| game.play(size.parse_point(text)?))?;
+                GameRecord::Gomoku(game)
+            }
+            "tictactoe" => {
+                let mut game = TicTacToe::new();
+                lines.replay(&mut game, |game, text| game.play(Cell::parse(text)?))?;
+                GameRecord::TicTacToe(game)
+            }
+            _ => {
+                let (line, text) = lines.required("seed")?;
+                let seed: u64 = text.parse().map_err(|_| {
+                    RecordError(format!(
+                        "line {line}: seed '{text}' is not a number from 0 to {}",
+                        u64::MAX
+                    ))
+                })?;
+                let (line, text) = lines.required("starts")?;
+                let starter = match text.to_ascii_lowercase().as_str() {
+                    "p1" => Player::First,
+                    "p2" => Player::Second,
+                    _ => {
+                        return Err(RecordError(format!(
+                            "line {line}: starts '{text}' is not p1 or p2"
+                        )));
+                    }
+                };
+                let mut game = Knucklebones::new(seed, starter);
+                lines.replay(&mut game, |game, text| game.play(Column::parse(text)?))?;
+                GameRecord::Knucklebones(game)
+            }
+        };
         let mut seats = Seats::HOT_SEAT;
-        for (slot, key, player) in [
-            (black, "black", Player::First),
-            (white, "white", Player::Second),
-        ] {
-            let (line, text) = required(slot, key)?;
-            let kind = text
-                .parse()
-                .map_err(|e| RecordError(format!("line {line}: {e}")))?;
-            seats.set(player, kind);
-        }
-        let mut game = Gomoku::new(size, rule);
-        for (n, (line, text)) in moves.into_iter().enumerate() {
-            let at = format!("line {line}, move {} ({text})", n + 1);
-            let point = size
-                .parse_point(text)
-                .map_err(|e| RecordError(format!("{at}: {e}")))?;
-            game.play(point)
-                .map_err(|e| RecordError(format!("{at}: {e}")))?;
+        for (key, player) in keys.into_iter().zip(Player::BOTH) {
+            seats.set(player, lines.parse(key)?);
         }
         Ok(Self { seats, game })
     }
@@ -317,7 +449,7 @@ mod tests {
                 first: PlayerKind::Human,
                 second: PlayerKind::Ai(level(3)),
             },
-            game,
+            game: GameRecord::Gomoku(game),
         }
     }
 
@@ -351,7 +483,7 @@ mod tests {
                 first: PlayerKind::Ai(level(5)),
                 second: PlayerKind::Ai(level(1)),
             },
-            game: Gomoku::new(size, Rule::FreeStyle),
+            game: GameRecord::Gomoku(Gomoku::new(size, Rule::FreeStyle)),
         };
         assert_eq!(SavedGame::from_text(&empty.to_text()), Ok(empty));
         let won = Gomoku::from_moves(
@@ -365,7 +497,7 @@ mod tests {
         assert!(won.is_over());
         let won = SavedGame {
             seats: Seats::HOT_SEAT,
-            game: won,
+            game: GameRecord::Gomoku(won),
         };
         assert_eq!(SavedGame::from_text(&won.to_text()), Ok(won));
     }
@@ -375,9 +507,69 @@ mod tests {
         let text = "\n# my game\nGAME Gomoku\nsize 15x15   # the usual\nrule free-style\n\
                     black ai:2\nwhite human\nmoves 1. h8 i9 2. h9\nmoves 3. h10\n";
         let saved = SavedGame::from_text(text).unwrap();
-        assert_eq!(saved.game.moves().len(), 4);
+        let GameRecord::Gomoku(game) = &saved.game else {
+            panic!("a Gomoku game");
+        };
+        assert_eq!(game.moves().len(), 4);
         assert_eq!(saved.seats.first, PlayerKind::Ai(level(2)));
-        assert_eq!(saved.game.rule(), Rule::FreeStyle);
+        assert_eq!(game.rule(), Rule::FreeStyle);
+    }
+
+    #[test]
+    fn tic_tac_toe_games_round_trip_and_check_their_moves() {
+        let mut game = TicTacToe::new();
+        for cell in ["b2", "a1", "c3"] {
+            game.play(Cell::parse(cell).unwrap()).unwrap();
+        }
+        let saved = SavedGame {
+            seats: Seats {
+                first: PlayerKind::Ai(level(5)),
+                second: PlayerKind::Human,
+            },
+            game: GameRecord::TicTacToe(game),
+        };
+        let text = saved.to_text();
+        assert!(text.contains("game tictactoe\nx ai:5\no human\nmoves b2 a1 c3\n"));
+        assert_eq!(SavedGame::from_text(&text), Ok(saved));
+        let head = "game tictactoe\nx human\no human\n";
+        assert!(error(&format!("{head}moves b2 b2\n")).contains("move 2 (b2)"));
+        assert!(error(&format!("{head}moves d4\n")).contains("move 1 (d4)"));
+        assert!(error("game tictactoe\nx human\n").contains("missing 'o' line"));
+    }
+
+    #[test]
+    fn knucklebones_games_replay_from_seed_and_columns() {
+        let mut game = Knucklebones::new(987_654_321, Player::Second);
+        for column in [0, 1, 2, 0, 0, 1, 2] {
+            let column = Column::new(column).unwrap();
+            if game.check(column).is_ok() {
+                game.play(column).unwrap();
+            }
+        }
+        let saved = SavedGame {
+            seats: Seats {
+                first: PlayerKind::Human,
+                second: PlayerKind::Ai(level(4)),
+            },
+            game: GameRecord::Knucklebones(game.clone()),
+        };
+        let text = saved.to_text();
+        assert!(text.contains("game knucklebones\nseed 987654321\nstarts p2\np1 human\np2 ai:4\n"));
+        let back = SavedGame::from_text(&text).unwrap();
+        assert_eq!(back, saved);
+        let GameRecord::Knucklebones(back) = back.game else {
+            panic!("a Knucklebones game");
+        };
+        // The same dice, the same trays, the same die to place next.
+        assert_eq!(back.position_text(), game.position_text());
+        let head = "game knucklebones\nseed 5\nstarts p1\np1 human\np2 human\n";
+        assert!(error(&format!("{head}moves 4\n")).contains("move 1 (4)"));
+        assert!(
+            error(&format!("{head}moves 1 1 1 1 1 1 1\n")).contains("move 7 (1): column 1 is full")
+        );
+        assert!(error(&head.replace("seed 5", "seed -5")).contains("line 2: seed '-5'"));
+        assert!(error(&head.replace("starts p1", "starts p3")).contains("line 3: starts 'p3'"));
+        assert!(error(&head.replace("seed 5\n", "")).contains("missing 'seed' line"));
     }
 
     fn error(text: &str) -> String {

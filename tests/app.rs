@@ -5,6 +5,10 @@
 mod ai;
 #[path = "app/history.rs"]
 mod history;
+#[path = "app/knucklebones.rs"]
+mod knucklebones;
+#[path = "app/tictactoe.rs"]
+mod tictactoe;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -12,8 +16,9 @@ use tabletop::app::gomoku::board::BoardLayout;
 use tabletop::app::gomoku::pieces::{
     LastMoveMarker, OnPoint, Phantom, Piece, WinRing, WinningStone,
 };
-use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested, NewGameRequested, Phase};
-use tabletop::app::{Players, Screen, core_plugin};
+use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested};
+use tabletop::app::table::{NewGameRequested, Phase};
+use tabletop::app::{GameKind, Players, Screen, core_plugin};
 use tabletop::record::Seats;
 use tabletop::rules::Player;
 use tabletop::rules::gomoku::{BoardSize, Point, Rule, Status};
@@ -27,15 +32,26 @@ fn playing_app(settings: GomokuSettings) -> App {
 /// The game without a window, already on the playing screen with `settings` and
 /// `seats`.
 fn playing_app_with(settings: GomokuSettings, seats: Seats) -> App {
+    table_app(GameKind::Gomoku, seats, |app| {
+        app.insert_resource(settings);
+    })
+}
+
+/// The game without a window, `kind` on the table, `seats` playing, after `setup`
+/// has put its settings in.
+fn table_app(kind: GameKind, seats: Seats, setup: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
         .init_asset::<Mesh>()
         .init_asset::<StandardMaterial>()
         .init_asset::<Image>()
         .add_plugins(core_plugin)
-        .insert_resource(settings)
         .insert_resource(Players(seats));
+    setup(&mut app);
     app.update();
+    app.world_mut()
+        .resource_mut::<NextState<GameKind>>()
+        .set(kind);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -60,7 +76,7 @@ fn request(app: &mut App, text: &str) {
     let point = point(app, text);
     let generation = game(app).generation();
     app.world_mut()
-        .write_message(MoveRequested { point, generation });
+        .write_message(MoveRequested::new(point, generation));
     app.update();
 }
 

@@ -17,8 +17,10 @@ use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 
-use super::Screen;
+use super::table::{CurrentGame, MoveRequested, TableGame};
+use super::{AppSystems, OnTable, Players, Screen};
 use crate::ai::Level;
+use crate::record::PlayerKind;
 use crate::rules::Player;
 
 /// How AIs take their turns when nobody is waiting for them: with two AIs, a pause
@@ -92,9 +94,14 @@ impl Drop for StopOnDrop {
 /// Reports progress from inside a search to the HUD.
 pub type ProgressSink = Arc<Mutex<AiProgress>>;
 
+/// On every AI task entity, whatever its game: "an AI is thinking".
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct AiWorker;
+
 /// An AI thinking about one position, as an entity: the task on the compute pool and
 /// what the HUD shows about it. Despawning it stops the search.
 #[derive(Component)]
+#[require(AiWorker)]
 pub struct AiTask<M: Send + 'static> {
     /// The position's generation when the task started.
     pub generation: u64,
@@ -177,4 +184,145 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Playing), |mut pace: ResMut<AiPace>| {
             pace.auto = true;
         });
+}
+
+/// The last hint for game `G`, for the position it was asked in: shown only while
+/// that position is on the table.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint<G: TableGame> {
+    /// `(generation, move)` of the last answer.
+    answer: Option<(u64, G::Move)>,
+}
+
+impl<G: TableGame> Default for Hint<G> {
+    fn default() -> Self {
+        Self { answer: None }
+    }
+}
+
+impl<G: TableGame> Hint<G> {
+    /// The suggested move, if the hint is for `game`'s current position.
+    #[must_use]
+    pub fn for_game(&self, game: &CurrentGame<G>) -> Option<G::Move> {
+        self.answer
+            .filter(|&(generation, _)| generation == game.generation())
+            .map(|(_, mv)| mv)
+    }
+}
+
+/// The AIs of game `G`: answers are collected with the input, before the move path;
+/// new work starts after it, so it is always for the position the frame ends with.
+pub fn plugin_for<G: TableGame>(app: &mut App) {
+    app.init_resource::<Hint<G>>().add_systems(
+        Update,
+        (
+            poll_ai_tasks::<G>.in_set(AppSystems::RecordInput),
+            schedule_ai::<G>.in_set(AppSystems::SyncView),
+        )
+            .run_if(in_state(OnTable(G::KIND))),
+    );
+}
+
+/// Starts the AI work this frame calls for: the AI seat to move (right away against
+/// a person; with two AIs after [`AiPace::delay`], or on a step while paused), a
+/// handed-over move, a hint. One task per purpose at a time.
+pub fn schedule_ai<G: TableGame>(
+    mut commands: Commands,
+    game: Res<CurrentGame<G>>,
+    players: Res<Players>,
+    pace: Res<AiPace>,
+    time: Res<Time<Real>>,
+    tasks: Query<&AiTask<G::Move>>,
+    mut steps: MessageReader<AiStepRequested>,
+    mut hand_overs: MessageReader<AiMoveRequested>,
+    mut hints: MessageReader<HintRequested>,
+    mut changed_at: Local<Option<(u64, Duration)>>,
+) {
+    let now = time.elapsed();
+    let since = match *changed_at {
+        Some((generation, at)) if generation == game.generation() => at,
+        _ => {
+            *changed_at = Some((game.generation(), now));
+            now
+        }
+    };
+    let step = steps.read().count() > 0;
+    let hand_over = hand_overs.read().last().map(|r| r.level);
+    let hint = hints.read().last().map(|r| r.level);
+    if game.is_over() {
+        return;
+    }
+    let side = game.side_to_move();
+    let busy = |purpose| tasks.iter().any(|task| task.purpose == purpose);
+    let mut start = |purpose, level| {
+        commands.spawn((
+            Name::new(format!("AI task ({purpose:?}, level {level})")),
+            AiTask::spawn(
+                game.generation(),
+                side,
+                level,
+                purpose,
+                now,
+                game.think(level),
+            ),
+            // Leaving this game (for the menu, or a loaded game of another kind)
+            // despawns the task, which stops the search.
+            DespawnOnExit(OnTable(G::KIND)),
+        ));
+    };
+    if !busy(AiPurpose::Play) {
+        let level = match players.get(side) {
+            PlayerKind::Ai(level) => {
+                let due = if !pace.auto {
+                    step
+                } else {
+                    players.any_human() || now.saturating_sub(since) >= pace.delay
+                };
+                due.then_some(level)
+            }
+            PlayerKind::Human => hand_over,
+        };
+        if let Some(level) = level {
+            start(AiPurpose::Play, level);
+        }
+    }
+    if let Some(level) = hint
+        && players.get(side).is_human()
+        && !busy(AiPurpose::Hint)
+    {
+        start(AiPurpose::Hint, level);
+    }
+}
+
+/// Polls every task without waiting. A task for an older position is despawned,
+/// which stops its search; a finished one becomes a move request (through the same
+/// gate as a click) or the hint.
+pub fn poll_ai_tasks<G: TableGame>(
+    mut commands: Commands,
+    game: Res<CurrentGame<G>>,
+    mut tasks: Query<(Entity, &mut AiTask<G::Move>)>,
+    mut moves: MessageWriter<MoveRequested<G>>,
+    mut hint: ResMut<Hint<G>>,
+) {
+    for (entity, mut task) in &mut tasks {
+        if task.generation != game.generation() {
+            debug!("AI task for an older position dropped");
+            commands.entity(entity).despawn();
+            continue;
+        }
+        let Some(answer) = task.check_ready() else {
+            continue;
+        };
+        commands.entity(entity).despawn();
+        let Some(mv) = answer else {
+            warn!("the AI had no move for this position");
+            continue;
+        };
+        match task.purpose {
+            AiPurpose::Play => {
+                moves.write(MoveRequested::new(mv, task.generation));
+            }
+            AiPurpose::Hint => hint.answer = Some((task.generation, mv)),
+        }
+    }
 }

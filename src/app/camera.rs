@@ -37,8 +37,10 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(Startup, (spawn_camera, spawn_table_and_lights))
         .add_systems(
+            // Each game's board sets a new home when it is laid, which brings the
+            // camera there in the next update; this covers coming back to the same.
             OnEnter(Screen::Playing),
-            go_home.after(super::gomoku::board::spawn_board),
+            go_home,
         )
         .add_systems(
             Update,

@@ -7,7 +7,7 @@ use std::time::Duration;
 use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
 use bevy::prelude::*;
 
-use super::gomoku::ai::GomokuAiTask;
+use super::ai::AiWorker;
 
 /// How often the totals are logged.
 const REPORT_EVERY: Duration = Duration::from_secs(5);
@@ -59,7 +59,7 @@ pub fn plugin(app: &mut App) {
 
 fn record_frame_time(
     store: Res<DiagnosticsStore>,
-    tasks: Query<(), With<GomokuAiTask>>,
+    tasks: Query<(), With<AiWorker>>,
     time: Res<Time<Real>>,
     mut times: ResMut<FrameTimes>,
 ) {

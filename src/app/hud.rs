@@ -8,15 +8,23 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::ai::{AiMoveRequested, AiPace, AiPurpose, AiStepRequested, HintRequested};
+use super::ai::{AiMoveRequested, AiPace, AiPurpose, AiStepRequested, AiTask, Hint, HintRequested};
+use super::camera::MainCamera;
 use super::camera::ResetCamera;
-use super::gomoku::ai::{GomokuAiTask, Hint, seat_label};
-use super::gomoku::files::{FileNotice, LoadRequested, SavePath, SaveRequested};
-use super::gomoku::{CurrentGame, NewGameRequested, RedoRequested, UndoRequested};
-use super::{AppSystems, Players, Screen};
+use super::knucklebones::view::{column_label_spot, dice_colour, total_label_spot};
+use super::knucklebones::{KNUCKLEBONES, player_name};
+use super::table::{
+    CurrentGame, FileNotice, LoadRequested, NewGameRequested, RedoRequested, SavePath,
+    SaveRequested, TableGame, UndoRequested, seat_label,
+};
+use super::tictactoe::{Analysis, TIC_TAC_TOE};
+use super::{AppSystems, OnTable, Players, Screen};
 use crate::ai::Level;
+use crate::rules::Outcome;
 use crate::rules::Player;
-use crate::rules::gomoku::{Gomoku, Rule, Status, stone_name};
+use crate::rules::gomoku::Gomoku;
+use crate::rules::knucklebones::{Column, Knucklebones};
+use crate::rules::tictactoe::{Cell, TicTacToe};
 
 /// The level that "AI move" and "Hint" use; the strongest unless changed.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,9 +38,17 @@ impl Default for AssistLevel {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AssistLevel>()
+        .add_plugins((
+            hud_for::<Gomoku>,
+            hud_for::<TicTacToe>,
+            hud_for::<Knucklebones>,
+        ))
         .add_systems(
             EguiPrimaryContextPass,
-            (draw_hud, draw_move_list).run_if(in_state(Screen::Playing)),
+            (
+                analysis_panel.run_if(in_state(TIC_TAC_TOE)),
+                dice_scores.run_if(in_state(KNUCKLEBONES)),
+            ),
         )
         .add_systems(
             Update,
@@ -42,27 +58,19 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The status line people read: `Playing`, `Black wins`, `White wins` or `Draw`.
-#[must_use]
-pub fn status_line(game: &Gomoku) -> String {
-    match game.status() {
-        Status::Playing => "Playing".to_owned(),
-        Status::Won { winner, .. } => format!("{} wins", stone_name(*winner)),
-        Status::Draw => "Draw".to_owned(),
-    }
+/// The HUD and move list of game `G`, while it is on the table.
+pub fn hud_for<G: TableGame>(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (draw_hud::<G>, draw_move_list::<G>).run_if(in_state(OnTable(G::KIND))),
+    );
 }
 
-fn stone_colour(player: Player) -> egui::Color32 {
-    match player {
-        Player::First => egui::Color32::from_rgb(20, 20, 24),
-        Player::Second => egui::Color32::from_rgb(240, 238, 230),
-    }
-}
-
-fn stone_icon(ui: &mut egui::Ui, player: Player) {
+fn stone_icon(ui: &mut egui::Ui, colour: Color) {
+    let [r, g, b, _] = colour.to_srgba().to_u8_array();
     let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
     ui.painter()
-        .circle_filled(rect.center(), 7.0, stone_colour(player));
+        .circle_filled(rect.center(), 7.0, egui::Color32::from_rgb(r, g, b));
     ui.painter().circle_stroke(
         rect.center(),
         7.0,
@@ -83,12 +91,12 @@ fn grouped(n: u64) -> String {
     out
 }
 
-fn draw_hud(
+fn draw_hud<G: TableGame>(
     mut contexts: EguiContexts,
-    game: Res<CurrentGame>,
+    game: Res<CurrentGame<G>>,
     players: Res<Players>,
-    tasks: Query<&GomokuAiTask>,
-    hint: Res<Hint>,
+    tasks: Query<&AiTask<G::Move>>,
+    hint: Res<Hint<G>>,
     time: Res<Time<Real>>,
     mut pace: ResMut<AiPace>,
     mut assist: ResMut<AssistLevel>,
@@ -114,38 +122,33 @@ fn draw_hud(
     let person_to_move = !game.is_over() && players.get(side).is_human();
     let thinking = tasks.iter().find(|t| t.purpose == AiPurpose::Play);
     let hinting = tasks.iter().find(|t| t.purpose == AiPurpose::Hint);
-    egui::Window::new("Gomoku")
+    egui::Window::new(G::KIND.to_string())
         .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
-            ui.label(format!(
-                "{} · {}",
-                game.size(),
-                match game.rule() {
-                    Rule::FreeStyle => "free-style",
-                    Rule::Standard => "standard (exactly five)",
-                }
-            ));
+            ui.label(game.describe());
             for player in Player::BOTH {
                 ui.horizontal(|ui| {
-                    stone_icon(ui, player);
-                    ui.label(seat_label(&players, player));
+                    stone_icon(ui, G::side_colour(player));
+                    ui.label(seat_label::<G>(&players, player));
                 });
             }
             ui.separator();
             if game.is_over() {
                 ui.heading(
-                    egui::RichText::new(status_line(&game))
+                    egui::RichText::new(game.status_text())
                         .strong()
                         .color(egui::Color32::GOLD),
                 );
             } else {
                 ui.horizontal(|ui| {
-                    stone_icon(ui, side);
-                    ui.label(egui::RichText::new(format!("{} to move", stone_name(side))).strong());
+                    stone_icon(ui, G::side_colour(side));
+                    ui.label(
+                        egui::RichText::new(format!("{} to move", G::side_name(side))).strong(),
+                    );
                 });
-                ui.label(status_line(&game));
+                ui.label(game.status_text());
             }
 
             // The AI at work, live, on two lines that are always there, so the
@@ -157,9 +160,9 @@ fn draw_hud(
             if let Some(task) = thinking {
                 let elapsed = time.elapsed().saturating_sub(task.started);
                 let who = if players.get(task.side).is_human() {
-                    format!("AI {} (for {})", task.level, stone_name(task.side))
+                    format!("AI {} (for {})", task.level, G::side_name(task.side))
                 } else {
-                    seat_label(&players, task.side)
+                    seat_label::<G>(&players, task.side)
                 };
                 headline = egui::RichText::new(format!(
                     "{who} is thinking… {:.1} s",
@@ -178,9 +181,9 @@ fn draw_hud(
                 }
             } else if !game.is_over() && !players.get(side).is_human() {
                 let text = if pace.auto {
-                    format!("{} moves next", seat_label(&players, side))
+                    format!("{} moves next", seat_label::<G>(&players, side))
                 } else {
-                    format!("{} waits: Step or Space", seat_label(&players, side))
+                    format!("{} waits: Step or Space", seat_label::<G>(&players, side))
                 };
                 headline = egui::RichText::new(text).color(blue);
             }
@@ -192,16 +195,16 @@ fn draw_hud(
                     elapsed.as_secs_f32()
                 ))
                 .color(cyan);
-            } else if let Some(point) = hint.for_game(&game) {
-                detail = egui::RichText::new(format!("Hint: {point} (cyan ring)")).color(cyan);
+            } else if let Some(mv) = hint.for_game(&game) {
+                detail = egui::RichText::new(format!("Hint: {mv} ({})", G::HINT_MARK)).color(cyan);
             }
             ui.label(headline);
             ui.label(detail);
+            let names = game.move_names();
             ui.label(format!(
                 "Moves: {} · last: {}",
-                game.moves().len(),
-                game.last_move()
-                    .map_or_else(|| "-".to_owned(), |p| p.to_string())
+                names.len(),
+                names.last().map_or("-", String::as_str)
             ));
 
             ui.separator();
@@ -328,16 +331,16 @@ fn draw_hud(
                     reset_camera.write(ResetCamera);
                 }
             });
-            ui.small("Left click: place a stone · H hint · Ctrl+Z/Y undo/redo");
+            ui.small(format!("{} · H hint · Ctrl+Z/Y undo/redo", G::CONTROLS));
             ui.small("Right mouse: look · WASD/QE: move · wheel: speed");
         });
     Ok(())
 }
 
 /// The move list: every move in notation, numbered per pair, the last one marked.
-fn draw_move_list(mut contexts: EguiContexts, game: Res<CurrentGame>) -> Result {
+fn draw_move_list<G: TableGame>(mut contexts: EguiContexts, game: Res<CurrentGame<G>>) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let moves = game.moves();
+    let moves = game.move_names();
     egui::Window::new("Moves")
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
         .resizable(false)
@@ -359,8 +362,8 @@ fn draw_move_list(mut contexts: EguiContexts, game: Res<CurrentGame>) -> Result 
                         .show(ui, |ui| {
                             for (pair, chunk) in moves.chunks(2).enumerate() {
                                 ui.weak(format!("{}.", pair + 1));
-                                for (i, point) in chunk.iter().enumerate() {
-                                    let text = egui::RichText::new(point.to_string()).monospace();
+                                for (i, name) in chunk.iter().enumerate() {
+                                    let text = egui::RichText::new(name).monospace();
                                     if pair * 2 + i + 1 == moves.len() {
                                         ui.label(
                                             text.strong()
@@ -421,4 +424,116 @@ fn hotkeys(
     if keys.just_pressed(KeyCode::Escape) {
         screen.set(Screen::Menu);
     }
+}
+
+/// Tic-tac-toe's analysis: the switch, the colour key, and the solved value of every
+/// move for the side to move, as the tint on the board shows it.
+fn analysis_panel(
+    mut contexts: EguiContexts,
+    game: Res<CurrentGame<TicTacToe>>,
+    mut analysis: ResMut<Analysis>,
+) -> Result {
+    use crate::ai::tictactoe::{Value, move_values, value};
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Analysis")
+        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.checkbox(&mut analysis.0, "Show solved values (V)");
+            if !analysis.0 {
+                return;
+            }
+            let colour = |value: Value| match value {
+                Value::Win(_) => egui::Color32::from_rgb(70, 210, 90),
+                Value::Draw => egui::Color32::from_rgb(240, 190, 40),
+                Value::Loss(_) => egui::Color32::from_rgb(235, 80, 70),
+            };
+            let describe = |value: Value| match value {
+                Value::Win(n) => format!("wins in {n}"),
+                Value::Draw => "draws".to_owned(),
+                Value::Loss(n) => format!("loses in {n}"),
+            };
+            if game.is_over() {
+                ui.weak("The game is over.");
+                return;
+            }
+            let side = TicTacToe::side_name(game.side_to_move());
+            let position = value(&game);
+            ui.label(
+                egui::RichText::new(format!("{side} to move {}", describe(position)))
+                    .color(colour(position)),
+            );
+            ui.small("green wins · amber draws · red loses (plies with best play)");
+            let values = move_values(&game);
+            egui::Grid::new("move values").show(ui, |ui| {
+                let shown = Cell::ALL
+                    .iter()
+                    .filter_map(|&cell| Some((cell, values[cell.index()]?)));
+                for (i, (cell, value)) in shown.enumerate() {
+                    if i > 0 && i % 3 == 0 {
+                        ui.end_row();
+                    }
+                    ui.label(
+                        egui::RichText::new(format!("{cell} {}", describe(value)))
+                            .monospace()
+                            .color(colour(value)),
+                    );
+                }
+            });
+        });
+    Ok(())
+}
+
+/// Knucklebones' live scores, on the table: each column's score at its outer end and
+/// each tray's total beside it; at the end, the winner's total in gold.
+fn dice_scores(
+    mut contexts: EguiContexts,
+    game: Res<CurrentGame<Knucklebones>>,
+    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (camera, camera_transform) = *camera;
+    let outcome = game.outcome();
+    let label = |id: (usize, usize), at: Vec3, text: egui::RichText| {
+        let Ok(spot) = camera.world_to_viewport(camera_transform, at) else {
+            return;
+        };
+        egui::Area::new(egui::Id::new(("dice score", id)))
+            .fixed_pos(egui::pos2(spot.x, spot.y))
+            .pivot(egui::Align2::CENTER_CENTER)
+            .interactable(false)
+            .order(egui::Order::Background)
+            .show(ctx, |ui| {
+                egui::Frame::new()
+                    .fill(egui::Color32::from_black_alpha(150))
+                    .corner_radius(4.0)
+                    .inner_margin(egui::Margin::symmetric(6, 2))
+                    .show(ui, |ui| {
+                        ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend))
+                    });
+            });
+    };
+    for player in Player::BOTH {
+        let [r, g, b, _] = dice_colour(player).to_srgba().to_u8_array();
+        let tint = egui::Color32::from_rgb(r.max(120), g.max(90), b.max(90));
+        for column in Column::ALL {
+            let score = game.column_score(player, column);
+            label(
+                (player.index(), column.index()),
+                column_label_spot(player, column),
+                egui::RichText::new(score.to_string())
+                    .size(18.0)
+                    .strong()
+                    .color(tint),
+            );
+        }
+        let won = outcome == Some(Outcome::Win(player));
+        let total = egui::RichText::new(format!("{}\n{}", player_name(player), game.score(player)))
+            .size(if won { 24.0 } else { 20.0 })
+            .strong()
+            .color(if won { egui::Color32::GOLD } else { tint });
+        label((player.index(), 3), total_label_spot(player), total);
+    }
+    Ok(())
 }

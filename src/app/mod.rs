@@ -9,7 +9,11 @@ pub mod camera;
 pub mod frame_times;
 pub mod gomoku;
 pub mod hud;
+pub mod knucklebones;
+pub mod pointer;
 pub mod screens;
+pub mod table;
+pub mod tictactoe;
 
 use bevy::prelude::*;
 
@@ -24,6 +28,40 @@ pub enum Screen {
     Menu,
     /// A game is on the table.
     Playing,
+}
+
+/// The game chosen in the menu (or on the command line, or by a loaded file).
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Five in a row.
+    #[default]
+    Gomoku,
+    /// Three in a row on 3x3.
+    TicTacToe,
+    /// The dice game.
+    Knucklebones,
+}
+
+impl GameKind {
+    /// Every game, in menu order.
+    pub const ALL: [GameKind; 3] = [
+        GameKind::Gomoku,
+        GameKind::TicTacToe,
+        GameKind::Knucklebones,
+    ];
+}
+
+/// Which game is on the table: exists only while [`Screen::Playing`]. Each game's
+/// systems run in `OnTable(its kind)`, and its entities despawn when it is left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OnTable(pub GameKind);
+
+impl ComputedStates for OnTable {
+    type SourceStates = (Screen, GameKind);
+
+    fn compute((screen, kind): (Screen, GameKind)) -> Option<Self> {
+        (screen == Screen::Playing).then_some(OnTable(kind))
+    }
 }
 
 /// Who plays each side of the game on the table: a person or an AI level. Set in
@@ -58,7 +96,10 @@ pub fn plugin(app: &mut App) {
         camera::plugin,
         hud::plugin,
         screens::plugin,
+        pointer::plugin,
         gomoku::input::plugin,
+        tictactoe::input::plugin,
+        knucklebones::input::plugin,
     ))
     .add_plugins(core_plugin);
 }
@@ -68,6 +109,8 @@ pub fn plugin(app: &mut App) {
 /// `StatesPlugin` and `AssetPlugin`.
 pub fn core_plugin(app: &mut App) {
     app.init_state::<Screen>()
+        .init_state::<GameKind>()
+        .add_computed_state::<OnTable>()
         .init_resource::<Players>()
         .configure_sets(
             Update,
@@ -78,5 +121,12 @@ pub fn core_plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_plugins((ai::plugin, gomoku::plugin));
+        .add_plugins((
+            ai::plugin,
+            pointer::core_plugin,
+            table::shared_plugin,
+            gomoku::plugin,
+            tictactoe::plugin,
+            knucklebones::plugin,
+        ));
 }

@@ -6,11 +6,14 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use tabletop::ai::Level;
 use tabletop::app::ai::{AiPace, AiPurpose};
-use tabletop::app::gomoku::ai::GomokuAiTask;
-use tabletop::app::gomoku::input::{HoveredPoint, PointerOverUi};
-use tabletop::app::gomoku::{
-    CurrentGame, GomokuSettings, MoveRequested, NewGameRequested, Phase, UndoRequested,
-};
+use tabletop::app::ai::{AiTask, Hint};
+use tabletop::app::gomoku::input::HoveredPoint;
+use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested};
+use tabletop::app::pointer::PointerOverUi;
+use tabletop::app::table::{NewGameRequested, Phase, UndoRequested};
+use tabletop::rules::gomoku::{Gomoku, Point};
+
+type GomokuAiTask = AiTask<Point>;
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Player;
 use tabletop::rules::gomoku::{BoardSize, Rule};
@@ -136,10 +139,7 @@ fn a_result_for_an_older_position_is_dropped() {
         app
     ) == 0));
     // ...and a move message chosen for it: neither lands.
-    app.world_mut().write_message(MoveRequested {
-        point: i9,
-        generation: old,
-    });
+    app.world_mut().write_message(MoveRequested::new(i9, old));
     app.update();
     app.update();
     assert!(game(&app).moves().is_empty());
@@ -226,9 +226,7 @@ fn a_hint_shows_a_point_without_playing_it() {
         });
     let hint = |app: &mut App| {
         let game = app.world().resource::<CurrentGame>().clone();
-        app.world()
-            .resource::<tabletop::app::gomoku::ai::Hint>()
-            .for_game(&game)
+        app.world().resource::<Hint<Gomoku>>().for_game(&game)
     };
     assert!(run_until(&mut app, Duration::from_secs(5), |app| hint(app).is_some()));
     let suggested = hint(&mut app).unwrap();

@@ -5,9 +5,11 @@ use std::time::Duration;
 use bevy::prelude::*;
 use tabletop::ai::Level;
 use tabletop::app::Players;
+use tabletop::app::gomoku::GomokuSettings;
 use tabletop::app::gomoku::board::BoardLayout;
-use tabletop::app::gomoku::files::{FileNotice, LoadRequested, SaveRequested};
-use tabletop::app::gomoku::{GomokuSettings, Phase, RedoRequested, UndoRequested};
+use tabletop::app::table::{
+    FileNotice, LoadRequested, Phase, RedoRequested, SaveRequested, UndoRequested,
+};
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Player;
 use tabletop::rules::gomoku::{BoardSize, Point, Rule};

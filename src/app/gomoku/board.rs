@@ -5,10 +5,10 @@ use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-use super::CurrentGame;
 use super::pieces::Piece;
+use super::{CurrentGame, GOMOKU};
+use crate::app::AppSystems;
 use crate::app::camera::CameraHome;
-use crate::app::{AppSystems, Screen};
 use crate::rules::gomoku::{BoardSize, Point};
 
 /// World units between neighbouring grid lines.
@@ -132,8 +132,8 @@ pub struct BoardMarking;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(Screen::Playing),
-        spawn_board.after(super::start_game),
+        OnEnter(GOMOKU),
+        spawn_board.after(crate::app::table::start_game::<crate::rules::gomoku::Gomoku>),
     )
     .add_systems(
         Update,
@@ -141,7 +141,7 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(resource_changed::<CurrentGame>)
             .before(super::pieces::sync_pieces)
             .in_set(AppSystems::SyncView)
-            .run_if(in_state(Screen::Playing)),
+            .run_if(in_state(GOMOKU)),
     );
 }
 
@@ -188,7 +188,7 @@ pub fn spawn_board(
         Mesh3d(meshes.add(Cuboid::new(body.x, THICKNESS, body.y))),
         MeshMaterial3d(wood),
         Transform::from_xyz(0.0, -THICKNESS / 2.0, 0.0),
-        DespawnOnExit(Screen::Playing),
+        DespawnOnExit(GOMOKU),
     ));
 
     let ink = materials.add(StandardMaterial {
@@ -208,7 +208,7 @@ pub fn spawn_board(
             Mesh3d(column_line.clone()),
             MeshMaterial3d(ink.clone()),
             Transform::from_xyz(at.x, 0.001, 0.0),
-            DespawnOnExit(Screen::Playing),
+            DespawnOnExit(GOMOKU),
         ));
     }
     for y in 0..h {
@@ -219,7 +219,7 @@ pub fn spawn_board(
             Mesh3d(row_line.clone()),
             MeshMaterial3d(ink.clone()),
             Transform::from_xyz(0.0, 0.001, at.z),
-            DespawnOnExit(Screen::Playing),
+            DespawnOnExit(GOMOKU),
         ));
     }
     let star = meshes.add(Cylinder::new(STAR_RADIUS, 0.003));
@@ -230,14 +230,14 @@ pub fn spawn_board(
             Mesh3d(star.clone()),
             MeshMaterial3d(ink.clone()),
             Transform::from_translation(layout.to_world(p) + Vec3::Y * 0.0015),
-            DespawnOnExit(Screen::Playing),
+            DespawnOnExit(GOMOKU),
         ));
     }
 }
 
 /// A procedural wood grain: long, slightly wavy light and dark bands, so the board
 /// reads as wood without shipping an image file. The material's base colour tints it.
-fn wood_texture() -> Image {
+pub fn wood_texture() -> Image {
     let n = WOOD_TEXTURE_SIZE as usize;
     let mut data = Vec::with_capacity(n * n * 4);
     for y in 0..n {

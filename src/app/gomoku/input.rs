@@ -3,13 +3,12 @@
 //! person whose turn it is. Nothing reaches the board while the pointer is on the UI.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::input::EguiWantsInput;
 
 use super::board::BoardLayout;
-use super::{CurrentGame, MoveRequested, Phase};
-use crate::app::camera::MainCamera;
-use crate::app::{AppSystems, Players, Screen};
+use super::{CurrentGame, GOMOKU, MoveRequested};
+use crate::app::pointer::{PointerOnTable, PointerOverUi, PointerSystems};
+use crate::app::table::Phase;
+use crate::app::{AppSystems, Players};
 use crate::rules::gomoku::Point;
 
 /// The board intersection under the pointer, if any. `None` while the pointer is off
@@ -17,50 +16,28 @@ use crate::rules::gomoku::Point;
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HoveredPoint(pub Option<Point>);
 
-/// Whether the pointer is on the UI (an egui window, a widget being dragged): then
-/// clicks belong to the UI, not the board.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PointerOverUi(pub bool);
-
 /// Pointer tracking needs a window, a camera and egui, so only the full app adds it;
 /// [`click_to_place`] is part of the game itself.
 pub(in crate::app) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (note_ui_pointer, track_pointer)
-            .chain()
+        track_pointer
             .in_set(AppSystems::RecordInput)
+            .after(PointerSystems)
             .before(click_to_place)
-            .run_if(in_state(Screen::Playing)),
+            .run_if(in_state(GOMOKU)),
     );
 }
 
-/// Copies egui's claim on the pointer into [`PointerOverUi`].
-pub fn note_ui_pointer(egui: Res<EguiWantsInput>, mut over: ResMut<PointerOverUi>) {
-    over.set_if_neq(PointerOverUi(egui.wants_any_pointer_input()));
-}
-
-/// Updates [`HoveredPoint`] from the cursor.
+/// Updates [`HoveredPoint`] from the pointer on the table.
 pub fn track_pointer(
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    pointer: Res<PointerOnTable>,
     layout: Res<BoardLayout>,
-    ui: Res<PointerOverUi>,
-    mouse: Res<ButtonInput<MouseButton>>,
     mut hovered: ResMut<HoveredPoint>,
 ) {
-    let (camera, camera_transform) = *camera;
-    let point = if ui.0 || mouse.pressed(MouseButton::Right) {
-        None
-    } else {
-        window
-            .cursor_position()
-            .and_then(|cursor| camera.viewport_to_world(camera_transform, cursor).ok())
-            .and_then(|ray| {
-                let distance = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Y))?;
-                layout.nearest_point(ray.get_point(distance))
-            })
-    };
+    let point = pointer
+        .at_height(0.0)
+        .and_then(|at| layout.nearest_point(at));
     hovered.set_if_neq(HoveredPoint(point));
 }
 
@@ -83,9 +60,6 @@ pub fn click_to_place(
         return;
     }
     if let Some(point) = hovered.0 {
-        requests.write(MoveRequested {
-            point,
-            generation: game.generation(),
-        });
+        requests.write(MoveRequested::new(point, game.generation()));
     }
 }

@@ -6,11 +6,12 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::ai::Hint;
+type Hint = crate::app::ai::Hint<crate::rules::gomoku::Gomoku>;
 use super::board::{BoardLayout, SPACING};
 use super::input::HoveredPoint;
-use super::{CurrentGame, Phase};
-use crate::app::{AppSystems, Players, Screen};
+use super::{CurrentGame, GOMOKU};
+use crate::app::table::Phase;
+use crate::app::{AppSystems, Players};
 use crate::rules::Player;
 use crate::rules::gomoku::{Point, Status};
 
@@ -87,7 +88,7 @@ impl StoneAssets {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_stone_assets)
         .add_systems(
-            OnEnter(Screen::Playing),
+            OnEnter(GOMOKU),
             spawn_phantom_and_marker.after(super::board::spawn_board),
         )
         .add_systems(
@@ -99,7 +100,7 @@ pub(super) fn plugin(app: &mut App) {
                 (show_phantom, show_hint),
             )
                 .in_set(AppSystems::SyncView)
-                .run_if(in_state(Screen::Playing)),
+                .run_if(in_state(GOMOKU)),
         );
 }
 
@@ -166,7 +167,7 @@ fn spawn_phantom_and_marker(mut commands: Commands, assets: Res<StoneAssets>) {
         MeshMaterial3d(assets.looks(Player::First).phantom.clone()),
         Transform::from_scale(Vec3::new(1.0, STONE_FLATNESS, 1.0)),
         Visibility::Hidden,
-        DespawnOnExit(Screen::Playing),
+        DespawnOnExit(GOMOKU),
     ));
     commands.spawn((
         Name::new("Last move marker"),
@@ -175,7 +176,7 @@ fn spawn_phantom_and_marker(mut commands: Commands, assets: Res<StoneAssets>) {
         MeshMaterial3d(assets.marker_material.clone()),
         Transform::from_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4)),
         Visibility::Hidden,
-        DespawnOnExit(Screen::Playing),
+        DespawnOnExit(GOMOKU),
     ));
     commands.spawn((
         Name::new("Hint marker"),
@@ -184,7 +185,7 @@ fn spawn_phantom_and_marker(mut commands: Commands, assets: Res<StoneAssets>) {
         MeshMaterial3d(assets.hint_material.clone()),
         Transform::default(),
         Visibility::Hidden,
-        DespawnOnExit(Screen::Playing),
+        DespawnOnExit(GOMOKU),
     ));
 }
 
@@ -218,7 +219,7 @@ pub fn sync_pieces(
                     Mesh3d(assets.stone.clone()),
                     MeshMaterial3d(assets.looks(owner).normal.clone()),
                     stone_transform(&layout, p),
-                    DespawnOnExit(Screen::Playing),
+                    DespawnOnExit(GOMOKU),
                 ));
             }
         }
@@ -285,7 +286,7 @@ pub fn highlight_winning_line(
             MeshMaterial3d(assets.ring_material.clone()),
             Transform::from_translation((from + to) / 2.0 + Vec3::Y * STONE_RADIUS * 1.1)
                 .with_rotation(Quat::from_rotation_arc(Vec3::Y, (to - from).normalize())),
-            DespawnOnExit(Screen::Playing),
+            DespawnOnExit(GOMOKU),
         ));
     }
     for &p in line {
@@ -296,7 +297,7 @@ pub fn highlight_winning_line(
             MeshMaterial3d(assets.ring_material.clone()),
             Transform::from_translation(layout.to_world(p) + Vec3::Y * 0.02)
                 .with_scale(Vec3::new(1.0, 0.5, 1.0)),
-            DespawnOnExit(Screen::Playing),
+            DespawnOnExit(GOMOKU),
         ));
     }
 }

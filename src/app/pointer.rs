@@ -1,0 +1,76 @@
+//! The pointer, shared by every game: whether it is on the UI (then clicks belong to
+//! the UI, not the board) and where it meets the table.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+
+use super::camera::MainCamera;
+use super::{AppSystems, Screen};
+
+/// Whether the pointer is on the UI (an egui window, a widget being dragged): then
+/// clicks belong to the UI, not the board.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PointerOverUi(pub bool);
+
+/// Where the pointer meets the table, or `None` while it is on the UI, off the
+/// window, or looking around with the right mouse button.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct PointerOnTable(pub Option<Ray3d>);
+
+impl PointerOnTable {
+    /// The point where the pointer's ray meets the horizontal plane at `height`.
+    #[must_use]
+    pub fn at_height(&self, height: f32) -> Option<Vec3> {
+        let ray = self.0?;
+        let distance = ray.intersect_plane(Vec3::Y * height, InfinitePlane3d::new(Vec3::Y))?;
+        Some(ray.get_point(distance))
+    }
+}
+
+/// The resources every game reads; the window-bound systems come with [`plugin`].
+pub(super) fn core_plugin(app: &mut App) {
+    app.init_resource::<PointerOverUi>()
+        .init_resource::<PointerOnTable>();
+}
+
+/// Pointer tracking needs a window, a camera and egui, so only the full app adds it;
+/// clicks are read by each game's own systems.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (note_ui_pointer, cast_pointer)
+            .chain()
+            .in_set(AppSystems::RecordInput)
+            .in_set(PointerSystems)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// Runs before anything that reads the pointer this frame.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PointerSystems;
+
+/// Copies egui's claim on the pointer into [`PointerOverUi`].
+pub fn note_ui_pointer(egui: Res<EguiWantsInput>, mut over: ResMut<PointerOverUi>) {
+    over.set_if_neq(PointerOverUi(egui.wants_any_pointer_input()));
+}
+
+/// Updates [`PointerOnTable`] from the cursor and the camera.
+pub fn cast_pointer(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    ui: Res<PointerOverUi>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    mut pointer: ResMut<PointerOnTable>,
+) {
+    let (camera, camera_transform) = *camera;
+    let ray = if ui.0 || mouse.pressed(MouseButton::Right) {
+        None
+    } else {
+        window
+            .cursor_position()
+            .and_then(|cursor| camera.viewport_to_world(camera_transform, cursor).ok())
+    };
+    pointer.set_if_neq(PointerOnTable(ray));
+}

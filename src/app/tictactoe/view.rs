@@ -1,0 +1,473 @@
+//! The Tic-tac-toe table: the board with its nine cells, the X and O pieces, the
+//! phantom of the side to move, the last-move marker, the winning line, the hint and
+//! the analysis tint. All of it is a view of [`CurrentGame`] (plus [`Analysis`] and
+//! the hint), brought in line in [`AppSystems::SyncView`].
+
+use bevy::prelude::*;
+
+use super::input::HoveredCell;
+use super::{Analysis, CurrentGame, TIC_TAC_TOE};
+use crate::ai::tictactoe::{Value, move_values};
+use crate::app::camera::CameraHome;
+use crate::app::gomoku::board::wood_texture;
+use crate::app::table::{Phase, start_game};
+use crate::app::{AppSystems, Players};
+use crate::rules::Player;
+use crate::rules::tictactoe::{Cell, TicTacToe};
+
+type Hint = crate::app::ai::Hint<TicTacToe>;
+
+/// Distance between cell centres, in world units.
+pub const CELL: f32 = 2.0;
+/// Height of the board's top face above the table plane the pointer is cast on.
+const TOP: f32 = 0.0;
+/// Board thickness.
+const THICKNESS: f32 = 0.35;
+/// The pieces' height above the board.
+const PIECE_LIFT: f32 = 0.16;
+
+/// A board cell, as an entity: the flat tile that the analysis and the hint tint.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardCell(pub Cell);
+
+/// A placed piece: an X or an O, on its cell.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Who played it.
+    pub owner: Player,
+    /// Where.
+    pub cell: Cell,
+}
+
+/// A piece of the winning line.
+#[derive(Component, Debug)]
+pub struct WinningPiece;
+
+/// The glowing bar through the winning line.
+#[derive(Component, Debug)]
+pub struct WinLine;
+
+/// The translucent preview of `0`'s piece under the pointer (one for X, one for O).
+#[derive(Component, Debug)]
+pub struct Phantom(pub Player);
+
+/// The red marker over the most recent piece.
+#[derive(Component, Debug)]
+pub struct LastMoveMarker;
+
+/// Meshes and materials of the Tic-tac-toe table.
+#[derive(Resource, Debug, Clone)]
+pub struct TicTacToeAssets {
+    bar: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    marker: Handle<Mesh>,
+    /// Per player: normal, phantom.
+    looks: [[Handle<StandardMaterial>; 2]; 2],
+    gold: Handle<StandardMaterial>,
+    marker_material: Handle<StandardMaterial>,
+    /// Cell tints: plain, win, draw, loss, hint.
+    tints: [Handle<StandardMaterial>; 5],
+}
+
+/// Which tint a cell shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tint {
+    Plain = 0,
+    Win = 1,
+    Draw = 2,
+    Loss = 3,
+    Hint = 4,
+}
+
+/// The colour of `player`'s pieces: X red lacquer, O blue.
+#[must_use]
+pub fn mark_colour(player: Player) -> Color {
+    match player {
+        Player::First => Color::srgb(0.78, 0.12, 0.1),
+        Player::Second => Color::srgb(0.12, 0.35, 0.8),
+    }
+}
+
+/// The centre of `cell` on the board's top face: `a1` at the near left, as seen
+/// from the home view.
+#[must_use]
+pub fn cell_centre(cell: Cell) -> Vec3 {
+    Vec3::new(
+        (f32::from(cell.x()) - 1.0) * CELL,
+        TOP,
+        (1.0 - f32::from(cell.y())) * CELL,
+    )
+}
+
+/// The cell a point on the board lies in, if any.
+#[must_use]
+pub fn cell_at(at: Vec3) -> Option<Cell> {
+    let column = (at.x / CELL + 1.5).floor();
+    let row = (1.5 - at.z / CELL).floor();
+    if !(0.0..3.0).contains(&column) || !(0.0..3.0).contains(&row) {
+        return None;
+    }
+    Cell::new(column as u8, row as u8)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, load_assets)
+        .add_systems(
+            OnEnter(TIC_TAC_TOE),
+            spawn_board.after(start_game::<TicTacToe>),
+        )
+        .add_systems(
+            Update,
+            (
+                (sync_pieces, move_marker, highlight_winning_line)
+                    .chain()
+                    .run_if(resource_changed::<CurrentGame>),
+                (show_phantom, tint_cells),
+            )
+                .in_set(AppSystems::SyncView)
+                .run_if(in_state(TIC_TAC_TOE)),
+        );
+}
+
+fn load_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let mut looks = |player: Player| {
+        let normal = StandardMaterial {
+            base_color: mark_colour(player),
+            perceptual_roughness: 0.3,
+            clearcoat: 0.7,
+            ..default()
+        };
+        [
+            materials.add(normal.clone()),
+            materials.add(StandardMaterial {
+                base_color: mark_colour(player).with_alpha(0.4),
+                alpha_mode: AlphaMode::Blend,
+                ..normal
+            }),
+        ]
+    };
+    let looks = [looks(Player::First), looks(Player::Second)];
+    let mut tint = |color: Color, glow: LinearRgba| {
+        materials.add(StandardMaterial {
+            base_color: color,
+            emissive: glow,
+            alpha_mode: AlphaMode::Blend,
+            perceptual_roughness: 0.8,
+            ..default()
+        })
+    };
+    let tints = [
+        tint(Color::srgba(0.0, 0.0, 0.0, 0.0), LinearRgba::BLACK),
+        tint(
+            Color::srgba(0.15, 0.8, 0.25, 0.55),
+            LinearRgba::rgb(0.0, 0.25, 0.03),
+        ),
+        tint(
+            Color::srgba(0.95, 0.75, 0.15, 0.55),
+            LinearRgba::rgb(0.2, 0.14, 0.0),
+        ),
+        tint(
+            Color::srgba(0.9, 0.15, 0.12, 0.55),
+            LinearRgba::rgb(0.25, 0.0, 0.0),
+        ),
+        tint(
+            Color::srgba(0.2, 0.85, 1.0, 0.7),
+            LinearRgba::rgb(0.1, 0.7, 1.0),
+        ),
+    ];
+    commands.insert_resource(TicTacToeAssets {
+        bar: meshes.add(Cuboid::new(CELL * 0.72, 0.24, 0.22)),
+        ring: meshes.add(Torus::new(CELL * 0.2, CELL * 0.31)),
+        marker: meshes.add(Cuboid::from_length(0.2)),
+        looks,
+        gold: materials.add(StandardMaterial {
+            base_color: Color::srgb(1.0, 0.78, 0.2),
+            emissive: LinearRgba::rgb(1.0, 0.55, 0.05) * 1.5,
+            ..default()
+        }),
+        marker_material: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.85, 0.05, 0.05),
+            emissive: LinearRgba::rgb(0.6, 0.0, 0.0),
+            ..default()
+        }),
+        tints,
+    });
+}
+
+/// Lays the board, its grid and its nine cell tiles, the phantoms and the marker,
+/// and frames the camera on it.
+pub fn spawn_board(
+    mut commands: Commands,
+    assets: Res<TicTacToeAssets>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    commands.insert_resource(CameraHome(
+        Transform::from_xyz(0.0, 9.5, 6.5).looking_at(Vec3::new(0.0, 0.0, 0.4), Vec3::Y),
+    ));
+    let side = CELL * 3.0 + 0.8;
+    commands.spawn((
+        Name::new("Tic-tac-toe board"),
+        Mesh3d(meshes.add(Cuboid::new(side, THICKNESS, side))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.86, 0.66, 0.42),
+            base_color_texture: Some(images.add(wood_texture())),
+            perceptual_roughness: 0.55,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, TOP - THICKNESS / 2.0, 0.0),
+        DespawnOnExit(TIC_TAC_TOE),
+    ));
+    let inlay = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.2, 0.12, 0.07),
+        perceptual_roughness: 0.7,
+        ..default()
+    });
+    let groove = meshes.add(Cuboid::new(0.12, 0.03, CELL * 3.0));
+    for i in [-0.5, 0.5] {
+        for turn in [0.0, std::f32::consts::FRAC_PI_2] {
+            let offset = i * CELL;
+            let at = if turn == 0.0 {
+                Vec3::new(offset, TOP + 0.005, 0.0)
+            } else {
+                Vec3::new(0.0, TOP + 0.005, offset)
+            };
+            commands.spawn((
+                Name::new("Grid line"),
+                Mesh3d(groove.clone()),
+                MeshMaterial3d(inlay.clone()),
+                Transform::from_translation(at).with_rotation(Quat::from_rotation_y(turn)),
+                DespawnOnExit(TIC_TAC_TOE),
+            ));
+        }
+    }
+    let tile = meshes.add(Cuboid::new(CELL * 0.86, 0.01, CELL * 0.86));
+    for cell in Cell::ALL {
+        commands.spawn((
+            Name::new(format!("Cell {cell}")),
+            BoardCell(cell),
+            Mesh3d(tile.clone()),
+            MeshMaterial3d(assets.tints[Tint::Plain as usize].clone()),
+            Transform::from_translation(cell_centre(cell) + Vec3::Y * 0.012),
+            DespawnOnExit(TIC_TAC_TOE),
+        ));
+    }
+    for player in Player::BOTH {
+        let phantom = commands
+            .spawn((
+                Name::new(format!("Phantom {player:?}")),
+                Phantom(player),
+                Transform::default(),
+                Visibility::Hidden,
+                DespawnOnExit(TIC_TAC_TOE),
+            ))
+            .id();
+        spawn_shape(&mut commands, &assets, phantom, player, 1);
+    }
+    commands.spawn((
+        Name::new("Last move marker"),
+        LastMoveMarker,
+        Mesh3d(assets.marker.clone()),
+        MeshMaterial3d(assets.marker_material.clone()),
+        Transform::default(),
+        Visibility::Hidden,
+        DespawnOnExit(TIC_TAC_TOE),
+    ));
+}
+
+/// The meshes of an X (two crossed bars) or an O (a torus) under `parent`, in the
+/// normal (`look` 0) or phantom (1) material.
+fn spawn_shape(
+    commands: &mut Commands,
+    assets: &TicTacToeAssets,
+    parent: Entity,
+    player: Player,
+    look: usize,
+) {
+    let material = MeshMaterial3d(assets.looks[player.index()][look].clone());
+    match player {
+        Player::First => {
+            for angle in [std::f32::consts::FRAC_PI_4, -std::f32::consts::FRAC_PI_4] {
+                commands.spawn((
+                    Mesh3d(assets.bar.clone()),
+                    material.clone(),
+                    Transform::from_rotation(Quat::from_rotation_y(angle)),
+                    ChildOf(parent),
+                ));
+            }
+        }
+        Player::Second => {
+            commands.spawn((
+                Mesh3d(assets.ring.clone()),
+                material,
+                Transform::default(),
+                ChildOf(parent),
+            ));
+        }
+    }
+}
+
+/// Where a piece on `cell` stands.
+fn piece_transform(cell: Cell) -> Transform {
+    Transform::from_translation(cell_centre(cell) + Vec3::Y * PIECE_LIFT)
+}
+
+/// Spawns a piece for every marked cell without one and despawns pieces on cells
+/// that are now empty (new game, undo, load).
+pub fn sync_pieces(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    assets: Res<TicTacToeAssets>,
+    pieces: Query<(Entity, &Piece)>,
+) {
+    let mut shown = [None; 9];
+    for (entity, piece) in &pieces {
+        if game.mark(piece.cell) == Some(piece.owner) && shown[piece.cell.index()].is_none() {
+            shown[piece.cell.index()] = Some(entity);
+        } else {
+            commands.entity(entity).despawn();
+        }
+    }
+    for cell in Cell::ALL {
+        if let (Some(owner), None) = (game.mark(cell), shown[cell.index()]) {
+            let piece = commands
+                .spawn((
+                    Name::new(format!("{owner:?} on {cell}")),
+                    Piece { owner, cell },
+                    piece_transform(cell),
+                    Visibility::default(),
+                    DespawnOnExit(TIC_TAC_TOE),
+                ))
+                .id();
+            spawn_shape(&mut commands, &assets, piece, owner, 0);
+        }
+    }
+}
+
+/// Puts the marker over the last piece, or hides it on an empty board.
+pub fn move_marker(
+    game: Res<CurrentGame>,
+    mut marker: Single<(&mut Transform, &mut Visibility), With<LastMoveMarker>>,
+) {
+    let (transform, visibility) = &mut *marker;
+    match game.last_move() {
+        Some(cell) => {
+            transform.translation = cell_centre(cell) + Vec3::new(0.62, 0.5, -0.62);
+            transform.rotation = Quat::from_rotation_y(std::f32::consts::FRAC_PI_4);
+            **visibility = Visibility::Visible;
+        }
+        None => **visibility = Visibility::Hidden,
+    }
+}
+
+/// A gold bar through the winning three, and the three pieces turned gold.
+pub fn highlight_winning_line(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    assets: Res<TicTacToeAssets>,
+    pieces: Query<(Entity, &Piece, &Children, Has<WinningPiece>)>,
+    lines: Query<Entity, With<WinLine>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    let line = game.winning_line();
+    for (entity, piece, children, marked) in &pieces {
+        let winning = line.is_some_and(|line| line.contains(&piece.cell));
+        if winning == marked {
+            continue;
+        }
+        let material = if winning {
+            commands.entity(entity).insert(WinningPiece);
+            assets.gold.clone()
+        } else {
+            commands.entity(entity).remove::<WinningPiece>();
+            assets.looks[piece.owner.index()][0].clone()
+        };
+        for &child in children {
+            commands
+                .entity(child)
+                .insert(MeshMaterial3d(material.clone()));
+        }
+    }
+    for entity in &lines {
+        commands.entity(entity).despawn();
+    }
+    if let Some([first, _, last]) = line {
+        let (from, to) = (cell_centre(first), cell_centre(last));
+        commands.spawn((
+            Name::new("Winning line"),
+            WinLine,
+            Mesh3d(meshes.add(Capsule3d::new(0.09, from.distance(to) + CELL * 0.6))),
+            MeshMaterial3d(assets.gold.clone()),
+            Transform::from_translation((from + to) / 2.0 + Vec3::Y * (PIECE_LIFT + 0.2))
+                .with_rotation(Quat::from_rotation_arc(Vec3::Y, (to - from).normalize())),
+            DespawnOnExit(TIC_TAC_TOE),
+        ));
+    }
+}
+
+/// Shows the phantom of the side to move over the hovered cell, only where a person
+/// to move may play now.
+pub fn show_phantom(
+    game: Res<CurrentGame>,
+    players: Res<Players>,
+    hovered: Res<HoveredCell>,
+    phase: Res<State<Phase>>,
+    mut phantoms: Query<(&Phantom, &mut Transform, &mut Visibility)>,
+) {
+    let target = hovered.0.filter(|&cell| {
+        matches!(phase.get(), Phase::ToMove(side) if players.get(*side).is_human())
+            && game.check(cell).is_ok()
+    });
+    for (phantom, mut transform, mut visibility) in &mut phantoms {
+        match target {
+            Some(cell) if phantom.0 == game.side_to_move() => {
+                let wanted = piece_transform(cell);
+                if *transform != wanted {
+                    *transform = wanted;
+                }
+                visibility.set_if_neq(Visibility::Visible);
+            }
+            _ => {
+                visibility.set_if_neq(Visibility::Hidden);
+            }
+        }
+    }
+}
+
+/// Tints the cells: the hinted cell cyan; with the analysis on, every empty cell by
+/// its solved value for the side to move (green wins, amber draws, red loses).
+pub fn tint_cells(
+    game: Res<CurrentGame>,
+    analysis: Res<Analysis>,
+    hint: Res<Hint>,
+    assets: Res<TicTacToeAssets>,
+    mut cells: Query<(&BoardCell, &mut MeshMaterial3d<StandardMaterial>)>,
+) {
+    let values = if analysis.0 {
+        move_values(&game)
+    } else {
+        [None; 9]
+    };
+    let hinted = hint.for_game(&game);
+    for (cell, mut material) in &mut cells {
+        let tint = if hinted == Some(cell.0) {
+            Tint::Hint
+        } else {
+            match values[cell.0.index()] {
+                Some(Value::Win(_)) => Tint::Win,
+                Some(Value::Draw) => Tint::Draw,
+                Some(Value::Loss(_)) => Tint::Loss,
+                None => Tint::Plain,
+            }
+        };
+        let wanted = &assets.tints[tint as usize];
+        if material.0 != *wanted {
+            material.0 = wanted.clone();
+        }
+    }
+}
