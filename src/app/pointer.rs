@@ -34,6 +34,13 @@ pub(super) fn core_plugin(app: &mut App) {
         .init_resource::<PointerOnTable>();
 }
 
+/// Whether the left button went down this frame with the pointer off the UI: a
+/// click meant for the table. `mouse` is absent in headless apps.
+#[must_use]
+pub fn clicked_on_table(mouse: Option<&ButtonInput<MouseButton>>, ui: PointerOverUi) -> bool {
+    mouse.is_some_and(|mouse| mouse.just_pressed(MouseButton::Left)) && !ui.0
+}
+
 /// Pointer tracking needs a window, a camera and egui, so only the full app adds it;
 /// clicks are read by each game's own systems.
 pub(super) fn plugin(app: &mut App) {

@@ -260,6 +260,16 @@ impl Default for Phase {
 }
 
 impl Phase {
+    /// The side to move, if a person plays it: when clicks and keys may make a move
+    /// and the phantom shows.
+    #[must_use]
+    pub fn person_to_move(self, players: &Players) -> Option<Player> {
+        match self {
+            Phase::ToMove(side) if players.get(side).is_human() => Some(side),
+            _ => None,
+        }
+    }
+
     /// The phase a position is in.
     #[must_use]
     pub fn of<G: TableGame>(game: &G) -> Self {

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::board::BoardLayout;
 use super::{CurrentGame, GOMOKU, MoveRequested};
-use crate::app::pointer::{PointerOnTable, PointerOverUi, PointerSystems};
+use crate::app::pointer::{PointerOnTable, PointerOverUi, PointerSystems, clicked_on_table};
 use crate::app::table::Phase;
 use crate::app::{AppSystems, Players};
 use crate::rules::gomoku::Point;
@@ -52,11 +52,7 @@ pub fn click_to_place(
     game: Res<CurrentGame>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
-    let clicked = mouse.is_some_and(|mouse| mouse.just_pressed(MouseButton::Left));
-    let Phase::ToMove(side) = *phase.get() else {
-        return;
-    };
-    if !clicked || ui.0 || !players.get(side).is_human() {
+    if phase.person_to_move(&players).is_none() || !clicked_on_table(mouse.as_deref(), *ui) {
         return;
     }
     if let Some(point) = hovered.0 {

@@ -321,10 +321,9 @@ pub fn show_phantom(
     >,
 ) {
     let (transform, visibility, material) = &mut *phantom;
-    let target = hovered.0.filter(|&p| {
-        matches!(phase.get(), Phase::ToMove(side) if players.get(*side).is_human())
-            && game.is_legal(p)
-    });
+    let target = hovered
+        .0
+        .filter(|&p| phase.person_to_move(&players).is_some() && game.is_legal(p));
     let Some(p) = target else {
         visibility.set_if_neq(Visibility::Hidden);
         return;

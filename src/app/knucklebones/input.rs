@@ -6,7 +6,7 @@ use bevy_egui::input::EguiWantsInput;
 
 use super::view::column_at;
 use super::{CurrentGame, KNUCKLEBONES, MoveRequested};
-use crate::app::pointer::{PointerOnTable, PointerOverUi, PointerSystems};
+use crate::app::pointer::{PointerOnTable, PointerOverUi, PointerSystems, clicked_on_table};
 use crate::app::table::Phase;
 use crate::app::{AppSystems, Players};
 use crate::rules::knucklebones::Column;
@@ -55,13 +55,10 @@ pub fn place_die(
     game: Res<CurrentGame>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
-    let Phase::ToMove(side) = *phase.get() else {
-        return;
-    };
-    if !players.get(side).is_human() {
+    if phase.person_to_move(&players).is_none() {
         return;
     }
-    let clicked = mouse.is_some_and(|mouse| mouse.just_pressed(MouseButton::Left)) && !ui.0;
+    let clicked = clicked_on_table(mouse.as_deref(), *ui);
     let typing = egui.is_some_and(|egui| egui.wants_any_keyboard_input());
     let keyed = keys.filter(|_| !typing).and_then(|keys| {
         [

@@ -686,7 +686,7 @@ pub fn light_column(
         With<ColumnLight>,
     >,
 ) {
-    let person = matches!(phase.get(), Phase::ToMove(side) if players.get(*side).is_human());
+    let person = phase.person_to_move(&players).is_some();
     let (column, look) = match (hint.for_game(&game), hovered.0) {
         (_, Some(column)) if person => {
             let full = game.check(column).is_err();

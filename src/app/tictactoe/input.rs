@@ -6,7 +6,7 @@ use bevy_egui::input::EguiWantsInput;
 
 use super::view::cell_at;
 use super::{Analysis, CurrentGame, MoveRequested, TIC_TAC_TOE};
-use crate::app::pointer::{PointerOnTable, PointerOverUi, PointerSystems};
+use crate::app::pointer::{PointerOnTable, PointerOverUi, PointerSystems, clicked_on_table};
 use crate::app::table::Phase;
 use crate::app::{AppSystems, Players};
 use crate::rules::tictactoe::Cell;
@@ -55,11 +55,7 @@ pub fn click_to_mark(
     game: Res<CurrentGame>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
-    let clicked = mouse.is_some_and(|mouse| mouse.just_pressed(MouseButton::Left));
-    let Phase::ToMove(side) = *phase.get() else {
-        return;
-    };
-    if !clicked || ui.0 || !players.get(side).is_human() {
+    if phase.person_to_move(&players).is_none() || !clicked_on_table(mouse.as_deref(), *ui) {
         return;
     }
     if let Some(cell) = hovered.0 {

@@ -419,10 +419,9 @@ pub fn show_phantom(
     phase: Res<State<Phase>>,
     mut phantoms: Query<(&Phantom, &mut Transform, &mut Visibility)>,
 ) {
-    let target = hovered.0.filter(|&cell| {
-        matches!(phase.get(), Phase::ToMove(side) if players.get(*side).is_human())
-            && game.check(cell).is_ok()
-    });
+    let target = hovered
+        .0
+        .filter(|&cell| phase.person_to_move(&players).is_some() && game.check(cell).is_ok());
     for (phantom, mut transform, mut visibility) in &mut phantoms {
         match target {
             Some(cell) if phantom.0 == game.side_to_move() => {
