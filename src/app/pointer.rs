@@ -6,7 +6,8 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
 use super::camera::MainCamera;
-use super::{AppSystems, Screen};
+use super::table::{CurrentGame, MoveRequested, Phase, TableGame};
+use super::{AppSystems, Players, Screen};
 
 /// Whether the pointer is on the UI (an egui window, a widget being dragged): then
 /// clicks belong to the UI, not the board.
@@ -39,6 +40,44 @@ pub(super) fn core_plugin(app: &mut App) {
 #[must_use]
 pub fn clicked_on_table(mouse: Option<&ButtonInput<MouseButton>>, ui: PointerOverUi) -> bool {
     mouse.is_some_and(|mouse| mouse.just_pressed(MouseButton::Left)) && !ui.0
+}
+
+/// The move under the pointer in game `G`: a Gomoku point, a Tic-tac-toe cell, a
+/// Knucklebones column. Each game's pointer system fills it from [`PointerOnTable`];
+/// `None` while the pointer is off the board or on the UI.
+#[derive(Resource, Debug)]
+pub struct Hovered<G: TableGame>(pub Option<G::Move>);
+
+// By hand: derives would ask the game itself, not only its move, for these.
+impl<G: TableGame> Default for Hovered<G> {
+    fn default() -> Self {
+        Self(None)
+    }
+}
+
+impl<G: TableGame> PartialEq for Hovered<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+/// A left click on the hovered move asks to play it, when a person is to move and
+/// the pointer is not on the UI; the move path decides whether the move is legal.
+pub fn click_to_move<G: TableGame>(
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    hovered: Res<Hovered<G>>,
+    ui: Res<PointerOverUi>,
+    phase: Res<State<Phase>>,
+    players: Res<Players>,
+    game: Res<CurrentGame<G>>,
+    mut requests: MessageWriter<MoveRequested<G>>,
+) {
+    if phase.person_to_move(&players).is_none() || !clicked_on_table(mouse.as_deref(), *ui) {
+        return;
+    }
+    if let Some(mv) = hovered.0 {
+        requests.write(MoveRequested::new(mv, game.generation()));
+    }
 }
 
 /// Pointer tracking needs a window, a camera and egui, so only the full app adds it;

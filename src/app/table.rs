@@ -19,6 +19,7 @@ use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
 
 use super::ai::{AiPace, ProgressSink};
+use super::pointer::{Hovered, click_to_move};
 use super::{AppSystems, GameKind, OnTable, Players, Screen};
 use crate::ai::Level;
 use crate::record::{GameRecord, PlayerKind, SavedGame};
@@ -311,10 +312,17 @@ pub fn plugin<G: TableGame>(app: &mut App) {
     // up on it each time `G` comes on the table.
     let placeholder = G::new_game(&G::Settings::default());
     app.init_resource::<G::Settings>()
+        .init_resource::<Hovered<G>>()
         .insert_resource(CurrentGame::new(placeholder))
         .add_message::<MoveRequested<G>>()
         .add_message::<MoveApplied<G>>()
         .add_systems(OnEnter(on_table), start_game::<G>)
+        .add_systems(
+            Update,
+            click_to_move::<G>
+                .in_set(AppSystems::RecordInput)
+                .run_if(in_state(on_table)),
+        )
         .add_systems(
             Update,
             (

@@ -162,14 +162,9 @@ fn execute(command: Command, out: &mut impl Write, err: &mut impl Write) -> Resu
         } => {
             let size: BoardSize = size.parse().map_err(|e| format!("{e}"))?;
             let rule: Rule = rule.parse().map_err(|e| format!("{e}"))?;
-            let levels = [a, b].map(|l| Level::new(l).ok_or("level must be 1..=5"));
-            let (tally, slowest) = selfplay(size, rule, [levels[0]?, levels[1]?], games, seed);
-            writeln!(
-                out,
-                "a_wins {} b_wins {} draws {}",
-                tally[0], tally[1], tally[2]
-            )
-            .map_err(write_err)?;
+            let levels = match_levels(a, b)?;
+            let (tally, slowest) = selfplay(size, rule, levels, games, seed);
+            write_tally(out, &tally)?;
             // The slowest single move of each side, for checking the time budgets.
             writeln!(
                 err,
@@ -193,14 +188,9 @@ fn execute(command: Command, out: &mut impl Write, err: &mut impl Write) -> Resu
             seed,
             ..
         } => {
-            let levels = [a, b].map(|l| Level::new(l).ok_or("level must be 1..=5"));
-            let tally = tictactoe_selfplay([levels[0]?, levels[1]?], games, seed);
-            writeln!(
-                out,
-                "a_wins {} b_wins {} draws {}",
-                tally[0], tally[1], tally[2]
-            )
-            .map_err(write_err)?;
+            let levels = match_levels(a, b)?;
+            let tally = tictactoe_selfplay(levels, games, seed);
+            write_tally(out, &tally)?;
         }
         Command::Bestmove {
             game: GameName::Knucklebones,
@@ -217,14 +207,9 @@ fn execute(command: Command, out: &mut impl Write, err: &mut impl Write) -> Resu
             seed,
             ..
         } => {
-            let levels = [a, b].map(|l| Level::new(l).ok_or("level must be 1..=5"));
-            let (tally, slowest) = knucklebones_selfplay([levels[0]?, levels[1]?], games, seed);
-            writeln!(
-                out,
-                "a_wins {} b_wins {} draws {}",
-                tally[0], tally[1], tally[2]
-            )
-            .map_err(write_err)?;
+            let levels = match_levels(a, b)?;
+            let (tally, slowest) = knucklebones_selfplay(levels, games, seed);
+            write_tally(out, &tally)?;
             writeln!(
                 err,
                 "max_move_ms a {} b {} first_mover_wins {}",
@@ -236,6 +221,22 @@ fn execute(command: Command, out: &mut impl Write, err: &mut impl Write) -> Resu
         }
     }
     Ok(())
+}
+
+/// The two levels of a match, A's first.
+fn match_levels(a: u8, b: u8) -> Result<[Level; 2], String> {
+    let level = |n| Level::new(n).ok_or_else(|| "level must be 1..=5".to_owned());
+    Ok([level(a)?, level(b)?])
+}
+
+/// A match's result line: `a_wins X b_wins Y draws Z` from `[a, b, draws, ..]`.
+fn write_tally(out: &mut impl Write, tally: &[u32]) -> Result<(), String> {
+    writeln!(
+        out,
+        "a_wins {} b_wins {} draws {}",
+        tally[0], tally[1], tally[2]
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// `bestmove tictactoe`: the move `level` (default 5) plays in `position`, then the

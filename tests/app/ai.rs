@@ -7,9 +7,8 @@ use bevy::prelude::*;
 use tabletop::ai::Level;
 use tabletop::app::ai::{AiPace, AiPurpose};
 use tabletop::app::ai::{AiTask, Hint};
-use tabletop::app::gomoku::input::HoveredPoint;
 use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested};
-use tabletop::app::pointer::PointerOverUi;
+use tabletop::app::pointer::{Hovered, PointerOverUi};
 use tabletop::app::table::{NewGameRequested, Phase, UndoRequested};
 use tabletop::rules::gomoku::{Gomoku, Point};
 
@@ -246,7 +245,7 @@ fn clicks_on_the_ui_or_in_the_ais_turn_never_place_stones() {
     let mut app = playing_app_with(GomokuSettings::default(), seats);
     let h8 = point(&app, "h8");
     let click = |app: &mut App, over_ui: bool| {
-        app.insert_resource(HoveredPoint(Some(h8)));
+        app.insert_resource(Hovered::<Gomoku>(Some(h8)));
         app.insert_resource(PointerOverUi(over_ui));
         let mut mouse = ButtonInput::<MouseButton>::default();
         mouse.press(MouseButton::Left);
@@ -265,7 +264,7 @@ fn clicks_on_the_ui_or_in_the_ais_turn_never_place_stones() {
     click(&mut app, false);
     assert_eq!(game(&app).moves(), [h8], "the same click off the UI plays");
     // White is the AI's: a click in its turn does nothing (the AI's own move aside).
-    app.insert_resource(HoveredPoint(Some(point(&app, "a1"))));
+    app.insert_resource(Hovered::<Gomoku>(Some(point(&app, "a1"))));
     let mut mouse = ButtonInput::<MouseButton>::default();
     mouse.press(MouseButton::Left);
     app.insert_resource(mouse);

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use super::ai::{AiProgress, ProgressSink, plugin_for, report};
 use super::table::{self, TableGame};
-use super::{AppSystems, GameKind, OnTable};
+use super::{GameKind, OnTable};
 use crate::ai::Level;
 use crate::ai::gomoku::best_move;
 use crate::record::GameRecord;
@@ -66,10 +66,6 @@ impl TableGame for Gomoku {
 
     fn undo(&mut self) -> Option<Point> {
         Gomoku::undo(self)
-    }
-
-    fn is_over(&self) -> bool {
-        Gomoku::is_over(self)
     }
 
     fn plies(&self) -> usize {
@@ -128,13 +124,6 @@ impl TableGame for Gomoku {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<input::HoveredPoint>()
-        .add_plugins((table::plugin::<Gomoku>, plugin_for::<Gomoku>))
-        .add_systems(
-            Update,
-            input::click_to_place
-                .in_set(AppSystems::RecordInput)
-                .run_if(in_state(GOMOKU)),
-        )
+    app.add_plugins((table::plugin::<Gomoku>, plugin_for::<Gomoku>))
         .add_plugins((board::plugin, pieces::plugin));
 }

@@ -83,10 +83,6 @@ impl TableGame for Knucklebones {
         Knucklebones::undo(self)
     }
 
-    fn is_over(&self) -> bool {
-        Knucklebones::is_over(self)
-    }
-
     fn plies(&self) -> usize {
         self.placements().len()
     }
@@ -157,16 +153,15 @@ impl TableGame for Knucklebones {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<input::HoveredColumn>()
-        .add_plugins((
-            table::plugin::<Knucklebones>,
-            plugin_for::<Knucklebones>,
-            view::plugin,
-        ))
-        .add_systems(
-            Update,
-            input::place_die
-                .in_set(super::AppSystems::RecordInput)
-                .run_if(in_state(KNUCKLEBONES)),
-        );
+    app.add_plugins((
+        table::plugin::<Knucklebones>,
+        plugin_for::<Knucklebones>,
+        view::plugin,
+    ))
+    .add_systems(
+        Update,
+        input::keys_to_place
+            .in_set(super::AppSystems::RecordInput)
+            .run_if(in_state(KNUCKLEBONES)),
+    );
 }

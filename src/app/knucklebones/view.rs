@@ -237,7 +237,10 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 sync_dice,
-                (light_column, mark_matches),
+                (
+                    light_column,
+                    mark_matches.run_if(resource_changed::<CurrentGame>),
+                ),
                 (slide, tumble, fly),
             )
                 .chain()
@@ -438,11 +441,11 @@ pub fn sync_dice(
     rolled: Query<(Entity, &RolledDie, &Transform)>,
     mut shown: Local<Option<u64>>,
 ) {
-    let moves: Vec<_> = applied.read().copied().collect();
+    let moves = applied.read().count();
     if *shown == Some(game.generation()) {
         return;
     }
-    let one_move_on = shown.is_some_and(|g| g + 1 == game.generation()) && moves.len() == 1;
+    let one_move_on = shown.is_some_and(|g| g + 1 == game.generation()) && moves == 1;
     *shown = Some(game.generation());
     if one_move_on && let Some(placement) = game.last_placement().copied() {
         animate_move(

@@ -54,10 +54,6 @@ impl TableGame for TicTacToe {
         TicTacToe::undo(self)
     }
 
-    fn is_over(&self) -> bool {
-        TicTacToe::is_over(self)
-    }
-
     fn plies(&self) -> usize {
         self.moves().len()
     }
@@ -93,17 +89,9 @@ impl TableGame for TicTacToe {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Analysis>()
-        .init_resource::<input::HoveredCell>()
-        .add_plugins((
-            table::plugin::<TicTacToe>,
-            plugin_for::<TicTacToe>,
-            view::plugin,
-        ))
-        .add_systems(
-            Update,
-            input::click_to_mark
-                .in_set(super::AppSystems::RecordInput)
-                .run_if(in_state(TIC_TAC_TOE)),
-        );
+    app.init_resource::<Analysis>().add_plugins((
+        table::plugin::<TicTacToe>,
+        plugin_for::<TicTacToe>,
+        view::plugin,
+    ));
 }
