@@ -24,6 +24,7 @@ use rand::seq::IndexedRandom;
 
 use super::Level;
 use super::clock::Clock;
+use super::slices::{Slices, finish};
 use crate::rules::knucklebones::{COLUMN_SLOTS, Column, Knucklebones, Tray};
 
 /// The AI's answer for one position.
@@ -66,6 +67,21 @@ pub fn best_move(
     rng: &mut impl Rng,
     stop: &AtomicBool,
 ) -> Option<Choice> {
+    finish(best_move_in_slices(game, level, rng, stop, Slices::never()))
+}
+
+/// [`best_move`] in time slices (see [`crate::ai::slices`]).
+pub async fn best_move_in_slices<P, F>(
+    game: &Knucklebones,
+    level: Level,
+    rng: &mut impl Rng,
+    stop: &AtomicBool,
+    slices: Slices<P>,
+) -> Option<Choice>
+where
+    P: FnMut() -> F,
+    F: Future<Output = ()>,
+{
     let plain = |column| Choice {
         column,
         value: None,
@@ -75,7 +91,7 @@ pub fn best_move(
     match level.get() {
         1 => game.legal_columns().choose(rng).copied().map(plain),
         2 => rule_table_move(game).map(plain),
-        _ => search(game, depth_for_level(level), None, stop),
+        _ => search_in_slices(game, depth_for_level(level), None, stop, slices).await,
     }
 }
 
@@ -88,6 +104,29 @@ pub fn search(
     time: Option<Duration>,
     stop: &AtomicBool,
 ) -> Option<Choice> {
+    finish(search_in_slices(
+        game,
+        max_depth,
+        time,
+        stop,
+        Slices::never(),
+    ))
+}
+
+/// [`search`] in time slices (see [`crate::ai::slices`]): it may pause between the
+/// root's moves and, under each, between the six dice of the reply, which splits every
+/// iteration into up to 18 parts.
+pub async fn search_in_slices<P, F>(
+    game: &Knucklebones,
+    max_depth: u32,
+    time: Option<Duration>,
+    stop: &AtomicBool,
+    mut slices: Slices<P>,
+) -> Option<Choice>
+where
+    P: FnMut() -> F,
+    F: Future<Output = ()>,
+{
     if game.is_over() {
         return None;
     }
@@ -103,6 +142,7 @@ pub fn search(
         aborted: false,
     };
     let mut best = None;
+    slices.start(&searcher.clock);
     for depth in 1..=max_depth.max(1) {
         if depth > 1 && stop.load(Ordering::Relaxed) {
             break;
@@ -112,7 +152,18 @@ pub fn search(
             if root.trays[0].is_column_full(column) {
                 continue;
             }
-            let value = searcher.after_move(&root, column, game.die(), depth);
+            // `Searcher::after_move`, with a chance to pause before each die.
+            let value = match searcher.play(&root, column, game.die(), depth) {
+                Err(value) => value,
+                Ok(next) => {
+                    let mut total = 0.0;
+                    for die in 1..=6 {
+                        slices.pause_if_due(&searcher.clock).await;
+                        total += searcher.best_reply(&next, die, depth - 1);
+                    }
+                    -(total / 6.0)
+                }
+            };
             // Strictly better only: among equal values the lowest column wins.
             if found.is_none_or(|(_, v)| value > v) {
                 found = Some((column, value));
@@ -213,6 +264,15 @@ impl Searcher<'_> {
     /// The value for the mover (`state.trays[0]`) of placing `die` in `column`, with
     /// `depth` moves (this one included) left to search.
     fn after_move(&mut self, state: &State, column: Column, die: u8, depth: u32) -> f64 {
+        match self.play(state, column, die, depth) {
+            Err(value) => value,
+            Ok(next) => -self.chance(&next, depth - 1),
+        }
+    }
+
+    /// Places `die` in `column`: the position after it (the opponent's to move) if the
+    /// search goes on, or the value for the mover if it ends there.
+    fn play(&mut self, state: &State, column: Column, die: u8, depth: u32) -> Result<State, f64> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(4096) && !self.aborted {
             self.aborted = self.stop.load(Ordering::Relaxed)
@@ -222,14 +282,14 @@ impl Searcher<'_> {
         me.push(column, die);
         them.remove_value(column, die);
         if me.is_full() {
-            return terminal(&me, &them);
+            return Err(terminal(&me, &them));
         }
         // The opponent moves next: their value, negated.
         let next = State { trays: [them, me] };
         if depth <= 1 || self.aborted {
-            -next.evaluate()
+            Err(-next.evaluate())
         } else {
-            -self.chance(&next, depth - 1)
+            Ok(next)
         }
     }
 
@@ -237,15 +297,20 @@ impl Searcher<'_> {
     fn chance(&mut self, state: &State, depth: u32) -> f64 {
         let mut total = 0.0;
         for die in 1..=6 {
-            let mut best = f64::NEG_INFINITY;
-            for column in Column::ALL {
-                if !state.trays[0].is_column_full(column) {
-                    best = best.max(self.after_move(state, column, die, depth));
-                }
-            }
-            total += best;
+            total += self.best_reply(state, die, depth);
         }
         total / 6.0
+    }
+
+    /// The best value for the side to move of placing `die`.
+    fn best_reply(&mut self, state: &State, die: u8, depth: u32) -> f64 {
+        let mut best = f64::NEG_INFINITY;
+        for column in Column::ALL {
+            if !state.trays[0].is_column_full(column) {
+                best = best.max(self.after_move(state, column, die, depth));
+            }
+        }
+        best
     }
 }
 

@@ -1,11 +1,12 @@
 //! The computer players, as plain Rust with no engine types.
 //!
 //! Each game's AI lives in its own module; [`clock`] is the single place any of them
-//! reads the time.
+//! reads the time, and [`slices`] lets a search share a web page's only thread.
 
 pub mod clock;
 pub mod gomoku;
 pub mod knucklebones;
+pub mod slices;
 pub mod tictactoe;
 
 use std::fmt;

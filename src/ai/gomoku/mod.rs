@@ -36,11 +36,12 @@ use std::time::Duration;
 
 use board::Board;
 use pattern::Threat;
-use search::{Iteration, Searcher, Shared, WIN, is_decisive};
+use search::{Iteration, Run, Searcher, Shared, WIN, is_decisive};
 use threats::Solver;
 use tt::Tt;
 
 use crate::ai::clock::Clock;
+use crate::ai::slices::{Slices, finish};
 use crate::rules::gomoku::{Gomoku, Point};
 
 pub use crate::ai::Level;
@@ -194,8 +195,27 @@ impl Engine {
         game: &Gomoku,
         limits: &Limits,
         stop: &AtomicBool,
-        mut on_info: impl FnMut(&SearchInfo),
+        on_info: impl FnMut(&SearchInfo),
     ) -> Option<SearchResult> {
+        finish(self.search_in_slices(game, limits, stop, on_info, Slices::never()))
+    }
+
+    /// [`Engine::search`] in time slices, with a pause between them (see
+    /// [`crate::ai::slices`]). A search that pauses runs on one thread, whatever
+    /// `limits.threads` says. The root's VCF and VCT solves, which take a small part of
+    /// the budget, run within one slice.
+    pub async fn search_in_slices<P, F>(
+        &mut self,
+        game: &Gomoku,
+        limits: &Limits,
+        stop: &AtomicBool,
+        mut on_info: impl FnMut(&SearchInfo),
+        mut slices: Slices<P>,
+    ) -> Option<SearchResult>
+    where
+        P: FnMut() -> F,
+        F: Future<Output = ()>,
+    {
         let clock = Clock::start();
         if game.is_over() {
             return None;
@@ -262,8 +282,18 @@ impl Engine {
             soft_limit.is_none_or(|soft| clock.elapsed() < soft)
         };
         let threads = limits.threads.max(1);
-        let iteration = if threads == 1 {
-            Searcher::new(board, &shared).iterate(max_depth, 0, report)
+        let iteration = if slices.pausing() {
+            let mut searcher = Searcher::new(board, &shared, 0);
+            let mut report = report;
+            slices.start(&clock);
+            loop {
+                match searcher.run(max_depth, 0, slices.end(), &mut report) {
+                    Run::Paused => slices.pause(&clock).await,
+                    Run::Done(iteration) => break iteration,
+                }
+            }
+        } else if threads == 1 {
+            Searcher::new(board, &shared, 0).iterate(max_depth, 0, report)
         } else {
             // The main thread searches on the caller's thread (so `on_info` need not be
             // `Send`); the helpers run on a pool of their own.
@@ -271,10 +301,11 @@ impl Engine {
                 for helper in 1..threads {
                     let (board, shared) = (board.clone(), &shared);
                     scope.spawn(move |_| {
-                        Searcher::new(board, shared).iterate(max_depth, helper, |_, _| true);
+                        Searcher::new(board, shared, helper)
+                            .iterate(max_depth, helper, |_, _| true);
                     });
                 }
-                let result = Searcher::new(board, &shared).iterate(max_depth, 0, report);
+                let result = Searcher::new(board, &shared, 0).iterate(max_depth, 0, report);
                 shared.abort.store(true, Relaxed);
                 result
             })
@@ -332,6 +363,27 @@ pub fn best_move(
     stop: &AtomicBool,
     on_info: impl FnMut(&SearchInfo),
 ) -> Option<SearchResult> {
+    finish(best_move_in_slices(
+        game,
+        level,
+        stop,
+        on_info,
+        Slices::never(),
+    ))
+}
+
+/// [`best_move`] in time slices, on one thread (see [`crate::ai::slices`]).
+pub async fn best_move_in_slices<P, F>(
+    game: &Gomoku,
+    level: Level,
+    stop: &AtomicBool,
+    on_info: impl FnMut(&SearchInfo),
+    slices: Slices<P>,
+) -> Option<SearchResult>
+where
+    P: FnMut() -> F,
+    F: Future<Output = ()>,
+{
     if level == Level::MIN {
         let clock = Clock::start();
         return pattern_move(game).map(|best| SearchResult {
@@ -342,7 +394,10 @@ pub fn best_move(
             elapsed: clock.elapsed(),
         });
     }
-    search(game, &Limits::for_level(level), stop, on_info)
+    let limits = Limits::for_level(level);
+    Engine::new(&limits)
+        .search_in_slices(game, &limits, stop, on_info, slices)
+        .await
 }
 
 #[cfg(test)]

@@ -1,6 +1,12 @@
 //! Iterative-deepening negamax alpha-beta with principal variation search, a shared
 //! transposition table and Lazy SMP: every thread searches the same root, helpers
 //! only fill the table for the main thread.
+//!
+//! A search can also run in slices (the web build, on the page's only thread): when a
+//! slice is over, [`Searcher::run`] unwinds like a timeout and returns
+//! [`Run::Paused`]; the next call goes on with the same iteration at the same root
+//! move. The subtrees that move had finished are in the transposition table, so the
+//! search of that move picks up almost where it stopped.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
@@ -65,6 +71,14 @@ pub(super) struct Iteration {
     pub score: i32,
 }
 
+/// How far [`Searcher::run`] got.
+pub(super) enum Run {
+    /// The slice ended; call again to go on.
+    Paused,
+    /// The search is over: its last finished iteration, or the first root move.
+    Done(Option<Iteration>),
+}
+
 /// One thread's search state.
 pub(super) struct Searcher<'a> {
     board: Board,
@@ -73,6 +87,17 @@ pub(super) struct Searcher<'a> {
     /// Look at the clock once `nodes` reaches this; a leaf VCF adds many nodes at
     /// once, so a threshold rather than a multiple.
     next_poll: u64,
+    /// On the shared clock, when the running slice ends; `None`: no slices.
+    slice_end: Option<std::time::Duration>,
+    /// The slice ended and the search unwound to the root to pause.
+    paused: bool,
+    /// The iteration under way, the root move it searches next, and the best score
+    /// among the root moves before it.
+    depth: u32,
+    next_root: usize,
+    alpha: i32,
+    /// The last iteration with a best move.
+    last: Option<Iteration>,
     solver: Solver<'static>,
     killers: [[usize; 2]; MAX_PLY + 1],
     history: Box<[[i32; CELLS]; 2]>,
@@ -83,7 +108,9 @@ pub(super) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    pub(super) fn new(board: Board, shared: &'a Shared<'a>) -> Self {
+    /// A searcher for the main thread (`helper == 0`) or a helper, which starts at a
+    /// staggered depth.
+    pub(super) fn new(board: Board, shared: &'a Shared<'a>, helper: usize) -> Self {
         let mut moves = Vec::new();
         generate(&board, &mut moves);
         moves.sort_by_key(|m| -m.score);
@@ -92,6 +119,12 @@ impl<'a> Searcher<'a> {
             shared,
             nodes: 0,
             next_poll: POLL_INTERVAL,
+            slice_end: None,
+            paused: false,
+            depth: 1 + (helper % 3) as u32,
+            next_root: 0,
+            alpha: -INFINITY,
+            last: None,
             solver: Solver::new(),
             killers: [[0; 2]; MAX_PLY + 1],
             history: Box::new([[0; CELLS]; 2]),
@@ -107,25 +140,50 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Iterative deepening up to `max_depth`. The main thread (`helper == 0`) reports
-    /// each finished iteration to `report`, which says whether to go deeper; helpers
-    /// start at staggered depths and run until the main thread is done.
+    /// Iterative deepening up to `max_depth`, to the end. The main thread
+    /// (`helper == 0`) reports each finished iteration to `report`, which says whether
+    /// to go deeper; helpers run until the main thread is done.
     pub(super) fn iterate(
         &mut self,
         max_depth: u32,
         helper: usize,
         mut report: impl FnMut(&Iteration, u64) -> bool,
     ) -> Option<Iteration> {
-        let mut last = None;
-        let first = 1 + (helper % 3) as u32;
-        for depth in first..=max_depth {
-            self.best = None;
+        match self.run(max_depth, helper, None, &mut report) {
+            Run::Done(iteration) => iteration,
+            Run::Paused => unreachable!("a search without slices never pauses"),
+        }
+    }
+
+    /// Iterative deepening as [`Searcher::iterate`], but only until `slice_end` on the
+    /// shared clock (if given): then it returns [`Run::Paused`], and the next call goes
+    /// on from there.
+    pub(super) fn run(
+        &mut self,
+        max_depth: u32,
+        helper: usize,
+        slice_end: Option<std::time::Duration>,
+        report: &mut impl FnMut(&Iteration, u64) -> bool,
+    ) -> Run {
+        if self.paused {
+            // Only a pause set the abort flag: the time limit and the stop flag are
+            // looked at again at the next poll.
+            self.paused = false;
+            self.shared.abort.store(false, Relaxed);
+        }
+        self.slice_end = slice_end;
+        while self.depth <= max_depth {
+            let depth = self.depth;
             let score = self.root(depth as i32);
+            if self.paused {
+                self.flush_nodes();
+                return Run::Paused;
+            }
             let aborted = self.shared.aborted();
             if let Some((best, best_score)) = self.best {
                 // In a cut-short iteration the previous best is searched first, so any
                 // move kept here is proven at least as good as it.
-                last = Some(Iteration {
+                self.last = Some(Iteration {
                     depth: if aborted { depth - 1 } else { depth },
                     best,
                     score: if aborted { best_score } else { score },
@@ -136,7 +194,7 @@ impl<'a> Searcher<'a> {
             }
             self.flush_nodes();
             if helper == 0 {
-                let iteration = last.expect("a finished iteration has a best move");
+                let iteration = self.last.expect("a finished iteration has a best move");
                 let total = self.shared.nodes.load(Relaxed);
                 if !report(&iteration, total)
                     || (is_decisive(score) && depth as i32 > WIN - score.abs())
@@ -144,15 +202,19 @@ impl<'a> Searcher<'a> {
                     break;
                 }
             }
+            self.depth += 1;
+            self.next_root = 0;
+            self.alpha = -INFINITY;
+            self.best = None;
         }
         self.flush_nodes();
-        last.or_else(|| {
+        Run::Done(self.last.or_else(|| {
             self.root_moves.first().map(|m| Iteration {
                 depth: 0,
                 best: m.mv,
                 score: 0,
             })
-        })
+        }))
     }
 
     fn flush_nodes(&mut self) {
@@ -164,17 +226,22 @@ impl<'a> Searcher<'a> {
     fn poll(&mut self) {
         let shared = self.shared;
         self.flush_nodes();
-        let late = shared
-            .hard_limit
-            .is_some_and(|limit| shared.clock.elapsed() >= limit);
+        let now = shared.clock.elapsed();
+        let late = shared.hard_limit.is_some_and(|limit| now >= limit);
         if late || shared.stop.load(Relaxed) {
+            shared.abort.store(true, Relaxed);
+        } else if self.slice_end.is_some_and(|end| now >= end) {
+            self.paused = true;
             shared.abort.store(true, Relaxed);
         }
     }
 
+    /// The root of iteration `depth`, from root move `next_root` on; the best score.
+    /// A move cut short by a pause stays `next_root`, to be searched again.
     fn root(&mut self, depth: i32) -> i32 {
-        let (mut alpha, beta) = (-INFINITY, INFINITY);
-        for i in 0..self.root_moves.len() {
+        let beta = INFINITY;
+        while self.next_root < self.root_moves.len() {
+            let (i, alpha) = (self.next_root, self.alpha);
             let mv = self.root_moves[i].mv;
             self.board.make(mv);
             let score = if i == 0 {
@@ -193,13 +260,14 @@ impl<'a> Searcher<'a> {
             }
             self.root_moves[i].score = score;
             if score > alpha {
-                alpha = score;
+                self.alpha = score;
                 self.best = Some((mv, score));
                 // The new best goes first, ahead of the moves it beat.
                 self.root_moves[..=i].rotate_right(1);
             }
+            self.next_root += 1;
         }
-        alpha
+        self.alpha
     }
 
     fn negamax(&mut self, mut alpha: i32, mut beta: i32, depth: i32, ply: usize, pv: bool) -> i32 {

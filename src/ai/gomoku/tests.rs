@@ -207,3 +207,44 @@ fn levels_have_growing_budgets() {
     assert_eq!(Value::Win(3).to_string(), "win");
     assert_eq!(Value::Score(-12).to_string(), "-12");
 }
+
+/// A search in slices of no time at all pauses at every look at the clock (every
+/// 1,024 nodes) and picks up after each pause: it still finds the five, the block and
+/// the VCF win, reaches the depth it was given, and plays legal moves.
+#[test]
+fn a_search_in_slices_pauses_often_and_still_plays_well() {
+    use crate::ai::slices::testing::{run, suspending};
+    use std::cell::Cell;
+
+    let sliced = |game: &Gomoku, limits: &Limits, pauses: &Cell<u32>| {
+        let slices = Slices::every(Duration::ZERO, suspending(pauses));
+        let mut engine = Engine::new(limits);
+        run(engine.search_in_slices(game, limits, &AtomicBool::new(false), |_| {}, slices))
+            .expect("the game goes on")
+    };
+    let deep = Limits {
+        time: None,
+        depth: Some(6),
+        threads: 4,
+        memory_bytes: 16 << 20,
+    };
+
+    let five = position("15x15", Rule::FreeStyle, "h8 i8 j8 k8", "h9 i9 j9 k9");
+    let pauses = Cell::new(0);
+    assert!(names(&["g8", "l8"]).contains(&sliced(&five, &deep, &pauses).best.to_string()));
+
+    let open = position("15x15", Rule::FreeStyle, "h8 i8 j8 k8 b2", "g8 a1 c13 n14");
+    assert_eq!(sliced(&open, &deep, &pauses).best.to_string(), "l8");
+
+    for (moves, _) in VCF_PUZZLES {
+        let win = sliced(&puzzle(moves, Rule::FreeStyle), &deep, &pauses);
+        assert!(matches!(win.value, Value::Win(_)), "{win:?}");
+    }
+
+    let middle = position("15x15", Rule::FreeStyle, "h8 i10", "i9 j8");
+    let pauses = Cell::new(0);
+    let result = sliced(&middle, &deep, &pauses);
+    assert!(middle.is_legal(result.best));
+    assert_eq!(result.depth, 6, "{result:?}");
+    assert!(pauses.get() > 10, "{} pauses", pauses.get());
+}

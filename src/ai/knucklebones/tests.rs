@@ -132,3 +132,27 @@ fn level_2_follows_the_rule_table() {
     // Rule 8: greedy: pairing a 6 beats a fresh column.
     assert_eq!(rule("p1=|6|;p2=||;die=6;turn=p1"), col(2));
 }
+
+/// Pausing changes nothing in what the search computes: in slices of no time at all
+/// (a pause before every die of every root move) it gives exactly the move, value and
+/// node count of the search in one go.
+#[test]
+fn a_search_in_slices_gives_the_same_answer() {
+    use crate::ai::slices::Slices;
+    use crate::ai::slices::testing::{run, suspending};
+    use std::cell::Cell;
+
+    let stop = AtomicBool::new(false);
+    for text in [
+        "p1=44|1|;p2=6||235;die=4;turn=p1",
+        "p1=||;p2=||;die=6;turn=p2",
+        "p1=12|3|56;p2=6|44|2;die=3;turn=p1",
+    ] {
+        let game = position(text);
+        let pauses = Cell::new(0);
+        let slices = Slices::every(std::time::Duration::ZERO, suspending(&pauses));
+        let sliced = run(search_in_slices(&game, 4, None, &stop, slices));
+        assert_eq!(sliced, search(&game, 4, None, &stop), "{text}");
+        assert!(pauses.get() >= 18, "{text}: {} pauses", pauses.get());
+    }
+}
