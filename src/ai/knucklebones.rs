@@ -67,7 +67,13 @@ pub fn best_move(
     rng: &mut impl Rng,
     stop: &AtomicBool,
 ) -> Option<Choice> {
-    finish(best_move_in_slices(game, level, rng, stop, Slices::never()))
+    finish(best_move_in_slices(
+        game,
+        level,
+        rng,
+        stop,
+        &mut Slices::never(),
+    ))
 }
 
 /// [`best_move`] in time slices (see [`crate::ai::slices`]).
@@ -76,7 +82,7 @@ pub async fn best_move_in_slices<P, F>(
     level: Level,
     rng: &mut impl Rng,
     stop: &AtomicBool,
-    slices: Slices<P>,
+    slices: &mut Slices<P>,
 ) -> Option<Choice>
 where
     P: FnMut() -> F,
@@ -109,7 +115,7 @@ pub fn search(
         max_depth,
         time,
         stop,
-        Slices::never(),
+        &mut Slices::never(),
     ))
 }
 
@@ -121,7 +127,7 @@ pub async fn search_in_slices<P, F>(
     max_depth: u32,
     time: Option<Duration>,
     stop: &AtomicBool,
-    mut slices: Slices<P>,
+    slices: &mut Slices<P>,
 ) -> Option<Choice>
 where
     P: FnMut() -> F,

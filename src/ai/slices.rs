@@ -27,6 +27,13 @@ pub struct Slices<P> {
     pause: P,
     /// On the search's clock, when the running slice ends.
     end: Duration,
+    /// Pauses taken so far, and the time they took.
+    pauses: u32,
+    paused: Duration,
+    /// On the search's clock, when the running stretch of work began, and the longest
+    /// stretch so far.
+    work_began: Duration,
+    longest_work: Duration,
 }
 
 /// The pause of [`Slices::never`], which is never taken.
@@ -40,7 +47,38 @@ impl Slices<NoPause> {
             length: None,
             pause: || ready(()),
             end: Duration::MAX,
+            pauses: 0,
+            paused: Duration::ZERO,
+            work_began: Duration::ZERO,
+            longest_work: Duration::ZERO,
         }
+    }
+}
+
+impl<P> Slices<P> {
+    /// Whether the search pauses at all.
+    #[must_use]
+    pub fn pausing(&self) -> bool {
+        self.length.is_some()
+    }
+
+    /// How many pauses the searches took so far.
+    #[must_use]
+    pub fn pauses(&self) -> u32 {
+        self.pauses
+    }
+
+    /// The time those pauses took: the time the searches left to the page.
+    #[must_use]
+    pub fn time_paused(&self) -> Duration {
+        self.paused
+    }
+
+    /// The longest stretch of work between two pauses (or from the search's start to
+    /// its first pause): the longest the search kept its thread.
+    #[must_use]
+    pub fn longest_work(&self) -> Duration {
+        self.longest_work
     }
 }
 
@@ -56,13 +94,11 @@ where
             length: Some(length),
             pause,
             end: Duration::ZERO,
+            pauses: 0,
+            paused: Duration::ZERO,
+            work_began: Duration::ZERO,
+            longest_work: Duration::ZERO,
         }
-    }
-
-    /// Whether the search pauses at all.
-    #[must_use]
-    pub fn pausing(&self) -> bool {
-        self.length.is_some()
     }
 
     /// Starts a slice now, on `clock`.
@@ -80,7 +116,13 @@ where
     /// Pauses, then starts the next slice.
     pub(crate) async fn pause(&mut self, clock: &Clock) {
         if self.pausing() {
+            let before = clock.elapsed();
+            let work = before.saturating_sub(self.work_began);
+            self.longest_work = self.longest_work.max(work);
             (self.pause)().await;
+            self.pauses += 1;
+            self.paused += clock.elapsed().saturating_sub(before);
+            self.work_began = clock.elapsed();
             self.start(clock);
         }
     }
@@ -206,5 +248,18 @@ mod tests {
         assert!(work.as_mut().poll(&mut context).is_pending());
         assert_eq!(work.as_mut().poll(&mut context), Poll::Ready(7));
         assert_eq!(count.get(), 1);
+    }
+
+    #[test]
+    fn the_longest_stretch_of_work_and_the_pauses_are_counted() {
+        let count = Cell::new(0);
+        let clock = Clock::start();
+        let mut slices = Slices::every(Duration::ZERO, counting(&count));
+        std::thread::sleep(Duration::from_millis(30));
+        finish(slices.pause_if_due(&clock));
+        finish(slices.pause_if_due(&clock));
+        assert_eq!(slices.pauses(), 2);
+        assert!(slices.longest_work() >= Duration::from_millis(30));
+        assert!(slices.time_paused() < Duration::from_millis(30));
     }
 }

@@ -161,6 +161,9 @@ pub struct Engine {
 /// The slice of a search's budget the root VCF and VCT may use, in nodes per
 /// millisecond of budget.
 const SOLVER_NODES_PER_MS: u64 = 300;
+/// The most time the root's VCF and VCT take in a search in slices (which they
+/// cannot be paused in).
+const ROOT_SOLVES_IN_SLICES: Duration = Duration::from_millis(30);
 /// Fours in the root VCF.
 const ROOT_VCF_DEPTH: u32 = 30;
 /// Threes in the root VCT.
@@ -197,7 +200,7 @@ impl Engine {
         stop: &AtomicBool,
         on_info: impl FnMut(&SearchInfo),
     ) -> Option<SearchResult> {
-        finish(self.search_in_slices(game, limits, stop, on_info, Slices::never()))
+        finish(self.search_in_slices(game, limits, stop, on_info, &mut Slices::never()))
     }
 
     /// [`Engine::search`] in time slices, with a pause between them (see
@@ -210,7 +213,7 @@ impl Engine {
         limits: &Limits,
         stop: &AtomicBool,
         mut on_info: impl FnMut(&SearchInfo),
-        mut slices: Slices<P>,
+        slices: &mut Slices<P>,
     ) -> Option<SearchResult>
     where
         P: FnMut() -> F,
@@ -248,8 +251,15 @@ impl Engine {
         let mut solver = Solver::new();
         solver.set_stop(stop);
         if let Some(time) = limits.time {
-            // The root solves together get at most half the time, by clock as well as nodes.
-            solver.set_deadline(clock, time / 2);
+            // The root solves together get at most half the time, by clock as well as
+            // nodes. They cannot pause: in slices they get a few slices' time at most,
+            // and a longer VCF or VCT is left to the search.
+            let solve_time = if slices.pausing() {
+                (time / 2).min(ROOT_SOLVES_IN_SLICES)
+            } else {
+                time / 2
+            };
+            solver.set_deadline(clock, solve_time);
         }
         solver.set_budget(budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4);
         let found = solver.vcf(&mut board, ROOT_VCF_DEPTH).or_else(|| {
@@ -285,7 +295,8 @@ impl Engine {
         let iteration = if slices.pausing() {
             let mut searcher = Searcher::new(board, &shared, 0);
             let mut report = report;
-            slices.start(&clock);
+            // The root's solves took a slice of their own.
+            slices.pause(&clock).await;
             loop {
                 match searcher.run(max_depth, 0, slices.end(), &mut report) {
                     Run::Paused => slices.pause(&clock).await,
@@ -368,7 +379,7 @@ pub fn best_move(
         level,
         stop,
         on_info,
-        Slices::never(),
+        &mut Slices::never(),
     ))
 }
 
@@ -378,7 +389,7 @@ pub async fn best_move_in_slices<P, F>(
     level: Level,
     stop: &AtomicBool,
     on_info: impl FnMut(&SearchInfo),
-    slices: Slices<P>,
+    slices: &mut Slices<P>,
 ) -> Option<SearchResult>
 where
     P: FnMut() -> F,

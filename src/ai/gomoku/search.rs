@@ -6,7 +6,9 @@
 //! slice is over, [`Searcher::run`] unwinds like a timeout and returns
 //! [`Run::Paused`]; the next call goes on with the same iteration at the same root
 //! move. The subtrees that move had finished are in the transposition table, so the
-//! search of that move picks up almost where it stopped.
+//! search of that move picks up almost where it stopped. Should a slice finish no node
+//! at all (it spent itself finding its way back), the next one must search twice as
+//! many nodes before it may pause: however short the slices, the search gets on.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
@@ -32,6 +34,12 @@ const LEAF_VCF_NODES: u64 = 64;
 const LEAF_VCF_DISTANCE: i32 = 2 * LEAF_VCF_DEPTH as i32 + 1;
 /// Nodes (leaf VCF nodes included) between looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
+/// The same in a search in slices, so that a slice ends close to its time (1,024
+/// nodes take about 8 ms in a browser).
+const SLICED_POLL_INTERVAL: u64 = 128;
+/// The fewest nodes a slice searches before it may pause, to begin with (it doubles
+/// after every slice that finished no node).
+const MIN_SLICE_NODES: u64 = 256;
 
 /// Whether `score` is a forced win or loss.
 pub(super) fn is_decisive(score: i32) -> bool {
@@ -91,6 +99,11 @@ pub(super) struct Searcher<'a> {
     slice_end: Option<std::time::Duration>,
     /// The slice ended and the search unwound to the root to pause.
     paused: bool,
+    /// Nodes searched in this slice, nodes finished (stored in the table) in it, and
+    /// the fewest it must search before it may pause.
+    slice_nodes: u64,
+    slice_finished: u64,
+    min_slice_nodes: u64,
     /// The iteration under way, the root move it searches next, and the best score
     /// among the root moves before it.
     depth: u32,
@@ -121,6 +134,9 @@ impl<'a> Searcher<'a> {
             next_poll: POLL_INTERVAL,
             slice_end: None,
             paused: false,
+            slice_nodes: 0,
+            slice_finished: 0,
+            min_slice_nodes: MIN_SLICE_NODES,
             depth: 1 + (helper % 3) as u32,
             next_root: 0,
             alpha: -INFINITY,
@@ -172,11 +188,18 @@ impl<'a> Searcher<'a> {
             self.shared.abort.store(false, Relaxed);
         }
         self.slice_end = slice_end;
+        self.slice_nodes = 0;
+        self.slice_finished = 0;
         while self.depth <= max_depth {
             let depth = self.depth;
             let score = self.root(depth as i32);
             if self.paused {
                 self.flush_nodes();
+                self.min_slice_nodes = if self.slice_finished == 0 {
+                    self.min_slice_nodes.saturating_mul(2)
+                } else {
+                    MIN_SLICE_NODES
+                };
                 return Run::Paused;
             }
             let aborted = self.shared.aborted();
@@ -220,17 +243,24 @@ impl<'a> Searcher<'a> {
     fn flush_nodes(&mut self) {
         self.shared.nodes.fetch_add(self.nodes, Relaxed);
         self.nodes = 0;
-        self.next_poll = POLL_INTERVAL;
+        self.next_poll = if self.slice_end.is_some() {
+            SLICED_POLL_INTERVAL
+        } else {
+            POLL_INTERVAL
+        };
     }
 
     fn poll(&mut self) {
         let shared = self.shared;
+        self.slice_nodes += self.nodes;
         self.flush_nodes();
         let now = shared.clock.elapsed();
         let late = shared.hard_limit.is_some_and(|limit| now >= limit);
         if late || shared.stop.load(Relaxed) {
             shared.abort.store(true, Relaxed);
-        } else if self.slice_end.is_some_and(|end| now >= end) {
+        } else if self.slice_end.is_some_and(|end| now >= end)
+            && self.slice_nodes >= self.min_slice_nodes
+        {
             self.paused = true;
             shared.abort.store(true, Relaxed);
         }
@@ -400,6 +430,7 @@ impl<'a> Searcher<'a> {
             Bound::Upper
         };
         self.shared.tt.store(hash, best_move, best, depth, bound, p);
+        self.slice_finished += 1;
         best
     }
 

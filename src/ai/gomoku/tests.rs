@@ -217,10 +217,14 @@ fn a_search_in_slices_pauses_often_and_still_plays_well() {
     use std::cell::Cell;
 
     let sliced = |game: &Gomoku, limits: &Limits, pauses: &Cell<u32>| {
-        let slices = Slices::every(Duration::ZERO, suspending(pauses));
+        let before = pauses.get();
+        let mut slices = Slices::every(Duration::ZERO, suspending(pauses));
         let mut engine = Engine::new(limits);
-        run(engine.search_in_slices(game, limits, &AtomicBool::new(false), |_| {}, slices))
-            .expect("the game goes on")
+        let stop = AtomicBool::new(false);
+        let result = run(engine.search_in_slices(game, limits, &stop, |_| {}, &mut slices))
+            .expect("the game goes on");
+        assert_eq!(slices.pauses(), pauses.get() - before);
+        result
     };
     let deep = Limits {
         time: None,

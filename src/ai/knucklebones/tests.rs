@@ -150,8 +150,8 @@ fn a_search_in_slices_gives_the_same_answer() {
     ] {
         let game = position(text);
         let pauses = Cell::new(0);
-        let slices = Slices::every(std::time::Duration::ZERO, suspending(&pauses));
-        let sliced = run(search_in_slices(&game, 4, None, &stop, slices));
+        let mut slices = Slices::every(std::time::Duration::ZERO, suspending(&pauses));
+        let sliced = run(search_in_slices(&game, 4, None, &stop, &mut slices));
         assert_eq!(sliced, search(&game, 4, None, &stop), "{text}");
         assert!(pauses.get() >= 18, "{text}: {} pauses", pauses.get());
     }
