@@ -1,8 +1,12 @@
-//! `tabletop`: the desktop game.
+//! `tabletop`: the game, on the desktop and in a browser.
 //!
 //! With no arguments it opens on the menu. Any game flag starts straight into a game:
 //! `tabletop --game gomoku --size 15x15 --rule freestyle --black human --white ai:3`,
 //! or `tabletop --load game.txt`. A bad flag or value prints one line and exits with 2.
+//!
+//! In a browser the page address's query string gives the same flags
+//! (`index.html?game=gomoku&white=ai:1&frame-times`); a bad one is logged to the
+//! console and the game opens on its menu.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -87,6 +91,14 @@ impl From<GameArg> for GameKind {
     }
 }
 
+/// The first line of a clap error, with a pointer to `--help`.
+fn one_line(error: &clap::Error) -> String {
+    let text = error.to_string();
+    let first = text.lines().next().unwrap_or("bad arguments");
+    format!("{first} (see tabletop --help)")
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(args) => args,
@@ -96,12 +108,25 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("bad arguments");
-            eprintln!("{first} (see tabletop --help)");
+            eprintln!("{}", one_line(&e));
             return ExitCode::from(2);
         }
     };
+    run(args, None)
+}
+
+/// In a browser: the flags come from the address; bad ones cannot end the page, so
+/// they are logged (to the console) and the game opens on its menu.
+#[cfg(target_arch = "wasm32")]
+fn main() -> ExitCode {
+    match Args::try_parse_from(tabletop::app::web::query_args()) {
+        Ok(args) => run(args, None),
+        Err(e) => run(Args::parse_from(["tabletop"]), Some(one_line(&e))),
+    }
+}
+
+/// Runs the game as `args` say; `problem` is logged once the logger is up.
+fn run(args: Args, mut problem: Option<String>) -> ExitCode {
     let straight_in = args.game.is_some()
         || args.size.is_some()
         || args.rule.is_some()
@@ -125,6 +150,7 @@ fn main() -> ExitCode {
                 kind = kind_of(&saved.game);
                 pending = Some(saved.game);
             }
+            Err(why) if cfg!(target_arch = "wasm32") => problem = Some(format!("error: {why}")),
             Err(why) => {
                 eprintln!("error: {why}");
                 return ExitCode::from(2);
@@ -155,6 +181,9 @@ fn main() -> ExitCode {
         .insert_resource(settings)
         .insert_resource(dice)
         .insert_resource(players);
+    if let Some(problem) = problem {
+        app.add_systems(Startup, move || error!("{problem}"));
+    }
     if args.frame_times {
         app.add_plugins(tabletop::app::frame_times::plugin);
     }

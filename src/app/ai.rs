@@ -2,7 +2,10 @@
 //!
 //! When an AI is to move, the game's scheduler spawns an [`AiTask`] entity: the search
 //! runs on Bevy's [`AsyncComputeTaskPool`] with an owned copy of the position, the
-//! position's generation number and a stop flag. The game polls it each frame with
+//! position's generation number and a stop flag. On the desktop the pool has threads
+//! of its own; in a browser it runs on the page's only thread, so every search works
+//! in [`slices`] of a few milliseconds and yields to the browser between them (see
+//! [`crate::ai::slices`]). The game polls it each frame with
 //! [`AiTask::check_ready`] and posts the answer through the same move message a click
 //! uses, tagged with that generation, so the move gate drops it if the position
 //! changed meanwhile. Despawning the entity (new game, undo, load, leaving the screen,
@@ -15,11 +18,14 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
+use bevy::tasks::{AsyncComputeTaskPool, ConditionalSend, Task};
 
 use super::table::{CurrentGame, MoveRequested, TableGame};
 use super::{AppSystems, OnTable, Players, Screen};
 use crate::ai::Level;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::ai::slices::NoPause;
+use crate::ai::slices::Slices;
 use crate::record::PlayerKind;
 use crate::rules::Player;
 
@@ -94,6 +100,63 @@ impl Drop for StopOnDrop {
 /// Reports progress from inside a search to the HUD.
 pub type ProgressSink = Arc<Mutex<AiProgress>>;
 
+/// What a running search shares with its [`AiTask`]: the stop flag it polls and where
+/// it reports its progress.
+#[derive(Clone, Debug, Default)]
+pub struct AiJob {
+    stop: Arc<AtomicBool>,
+    progress: ProgressSink,
+}
+
+impl AiJob {
+    /// Set when the task is dropped: the search should wind down.
+    #[must_use]
+    pub fn stop(&self) -> &AtomicBool {
+        &self.stop
+    }
+
+    /// Shows `progress` in the HUD.
+    pub fn report(&self, progress: AiProgress) {
+        *self.progress.lock().unwrap_or_else(PoisonError::into_inner) = progress;
+    }
+}
+
+/// How an AI's search shares its thread on the desktop: not at all, it has a thread
+/// of the compute pool to itself.
+#[cfg(not(target_arch = "wasm32"))]
+#[must_use]
+pub fn slices() -> Slices<NoPause> {
+    Slices::never()
+}
+
+/// How an AI's search shares its thread in a browser: it works for [`WEB_SLICE`], then
+/// yields to the page's event loop (input, and a frame when one is due).
+#[cfg(target_arch = "wasm32")]
+#[must_use]
+pub fn slices() -> Slices<impl FnMut() -> super::web::Yield> {
+    Slices::every(WEB_SLICE, super::web::yield_to_browser)
+}
+
+/// `, 0.31 s of it left to the page in 40 pauses, at most 9 ms without one` for a
+/// search that paused.
+#[must_use]
+pub fn pauses_text<P>(slices: &Slices<P>) -> String {
+    if slices.pauses() == 0 {
+        String::new()
+    } else {
+        format!(
+            ", {:.2} s of it left to the page in {} pauses, at most {} ms without one",
+            slices.time_paused().as_secs_f64(),
+            slices.pauses(),
+            slices.longest_work().as_millis()
+        )
+    }
+}
+
+/// A search's work between two yields to the browser: about half a 60 Hz frame.
+#[cfg(target_arch = "wasm32")]
+pub const WEB_SLICE: Duration = Duration::from_millis(8);
+
 /// On every AI task entity, whatever its game: "an AI is thinking".
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct AiWorker;
@@ -119,23 +182,23 @@ pub struct AiTask<M: Send + 'static> {
 }
 
 impl<M: Send + 'static> AiTask<M> {
-    /// Starts `job` on the [`AsyncComputeTaskPool`]. The job gets the stop flag to
-    /// poll and a sink for progress reports; it returns its move, or `None` if it has
-    /// none (game over, stopped before any answer).
-    pub fn spawn(
+    /// Starts the search `think` makes on the [`AsyncComputeTaskPool`]. It gets an
+    /// [`AiJob`] with the stop flag to poll and a sink for progress reports; it answers
+    /// with its move, or `None` if it has none (game over, stopped before any answer).
+    pub fn spawn<F>(
         generation: u64,
         side: Player,
         level: Level,
         purpose: AiPurpose,
         started: Duration,
-        job: impl FnOnce(&AtomicBool, &ProgressSink) -> Option<M> + Send + 'static,
-    ) -> Self {
-        let stop = Arc::new(AtomicBool::new(false));
-        let progress = ProgressSink::default();
-        let task = {
-            let (stop, progress) = (stop.clone(), progress.clone());
-            AsyncComputeTaskPool::get().spawn(async move { job(&stop, &progress) })
-        };
+        think: impl FnOnce(AiJob) -> F,
+    ) -> Self
+    where
+        F: Future<Output = Option<M>> + ConditionalSend + 'static,
+    {
+        let job = AiJob::default();
+        let (stop, progress) = (job.stop.clone(), job.progress.clone());
+        let task = AsyncComputeTaskPool::get().spawn(think(job));
         Self {
             generation,
             side,
@@ -168,11 +231,6 @@ impl<M: Send + 'static> AiTask<M> {
     pub fn check_ready(&mut self) -> Option<Option<M>> {
         check_ready(&mut self.task)
     }
-}
-
-/// Writes a progress report from inside a search.
-pub fn report(sink: &ProgressSink, progress: AiProgress) {
-    *sink.lock().unwrap_or_else(PoisonError::into_inner) = progress;
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -257,14 +315,9 @@ pub fn schedule_ai<G: TableGame>(
     let mut start = |purpose, level| {
         commands.spawn((
             Name::new(format!("AI task ({purpose:?}, level {level})")),
-            AiTask::spawn(
-                game.generation(),
-                side,
-                level,
-                purpose,
-                now,
-                game.think(level),
-            ),
+            AiTask::spawn(game.generation(), side, level, purpose, now, |job| {
+                game.think(level, job)
+            }),
             // Leaving this game (for the menu, or a loaded game of another kind)
             // despawns the task, which stops the search.
             DespawnOnExit(OnTable(G::KIND)),

@@ -1,6 +1,7 @@
-//! `tabletop --frame-times`: Bevy's frame-time diagnostics, split by whether an AI is
-//! thinking, logged every few seconds. This is how the claim "the frame never waits
-//! for the AI" is measured.
+//! `tabletop --frame-times` (on the web `?frame-times`): Bevy's frame-time
+//! diagnostics, split by whether an AI is thinking, logged every few seconds, and the
+//! frames of each AI think on their own once it ends. This is how the claim "the frame
+//! never waits for the AI" is measured.
 
 use std::time::Duration;
 
@@ -48,6 +49,11 @@ struct FrameTimes {
     idle: Stats,
     thinking: Stats,
     last_report: Duration,
+    /// The frames of the AI work under way.
+    this_think: Stats,
+    /// Whether an AI task was there at the end of the frame before last, and of the
+    /// last frame.
+    task_at_end: [bool; 2],
 }
 
 /// Adds Bevy's frame-time diagnostics and the split report.
@@ -70,11 +76,27 @@ fn record_frame_time(
     else {
         return;
     };
-    if tasks.is_empty() {
-        times.idle.add(ms);
-    } else {
-        times.thinking.add(ms);
+    // The time just measured runs from the last frame's start to this one's: the last
+    // frame's work, then the wait for this one, in which an AI task that was there at
+    // the end of the last frame ran (in a browser, on the same thread). It counts as
+    // a frame while the AI thought only if the task was also there at the end of the
+    // frame before: the frame that starts a task does its own work first (the first
+    // time, shader compiles), which the AI has no part in. Frames half in a think
+    // count as neither.
+    let task_now = !tasks.is_empty();
+    match times.task_at_end {
+        [true, true] => {
+            times.thinking.add(ms);
+            times.this_think.add(ms);
+        }
+        [false, false] => times.idle.add(ms),
+        _ => {}
     }
+    if times.task_at_end[1] && !task_now {
+        let think = std::mem::take(&mut times.this_think);
+        info!("frames while the AI thought: {think}");
+    }
+    times.task_at_end = [times.task_at_end[1], task_now];
     if time.elapsed() - times.last_report >= REPORT_EVERY {
         times.last_report = time.elapsed();
         info!(

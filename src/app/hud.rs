@@ -117,6 +117,9 @@ fn draw_hud<G: TableGame>(
 ) -> Result {
     let (new_game, undo, redo, step, ai_move, hint_request, save, load, reset_camera) =
         &mut writers;
+    // The browser's Load opens a file picker instead.
+    #[cfg(target_arch = "wasm32")]
+    let _ = load;
     let ctx = contexts.ctx_mut()?;
     let side = game.side_to_move();
     let person_to_move = !game.is_over() && players.get(side).is_human();
@@ -304,10 +307,18 @@ fn draw_hud<G: TableGame>(
                         path: PathBuf::from(save_path.0.trim()),
                     });
                 }
+                // In a browser there is no path to read: Load opens the file picker.
+                #[cfg(not(target_arch = "wasm32"))]
                 if ui.button("Load").clicked() {
                     load.write(LoadRequested {
                         path: PathBuf::from(save_path.0.trim()),
                     });
+                }
+                #[cfg(target_arch = "wasm32")]
+                if ui.button("Load…").clicked()
+                    && let Err(why) = super::web::pick_game_file()
+                {
+                    warn!("{why}");
                 }
             });
             match &notice.0 {

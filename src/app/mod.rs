@@ -14,6 +14,8 @@ pub mod pointer;
 pub mod screens;
 pub mod table;
 pub mod tictactoe;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use bevy::prelude::*;
 
@@ -88,6 +90,13 @@ pub fn plugin(app: &mut App) {
             primary_window: Some(Window {
                 title: "Tabletop".into(),
                 resolution: (1280, 800).into(),
+                // In a browser: the page's canvas, filling the window. The page
+                // (web/index.html) keeps the game's keys from the browser but leaves
+                // it the rest (reload, developer tools), which winit's blanket
+                // prevent-default would take away.
+                canvas: Some("#tabletop".into()),
+                fit_canvas_to_parent: true,
+                prevent_default_event_handling: false,
                 ..default()
             }),
             ..default()
@@ -102,6 +111,8 @@ pub fn plugin(app: &mut App) {
         knucklebones::input::plugin,
     ))
     .add_plugins(core_plugin);
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::plugin);
 }
 
 /// The game without a window: states, the move path and the board entities. The full

@@ -13,12 +13,12 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 
 use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
+use bevy::tasks::ConditionalSend;
 
-use super::ai::{AiPace, ProgressSink};
+use super::ai::{AiJob, AiPace};
 use super::pointer::{Hovered, click_to_move};
 use super::{AppSystems, GameKind, OnTable, Players, Screen};
 use crate::ai::Level;
@@ -69,12 +69,15 @@ pub trait TableGame: Game<Move: Send + Sync + 'static> + Send + Sync + 'static {
     }
     /// One line about the game under the HUD's title (size and rule, seed, ...).
     fn describe(&self) -> String;
-    /// The work an AI of `level` does for this position, run on a task-pool thread:
-    /// it polls the stop flag and may report progress for the HUD.
+    /// The work an AI of `level` does for this position, run on the async compute
+    /// pool: it polls `job`'s stop flag, may report progress for the HUD, and searches
+    /// in [`ai::slices`](super::ai::slices) so that in a browser it shares the page's
+    /// thread.
     fn think(
         &self,
         level: Level,
-    ) -> impl FnOnce(&AtomicBool, &ProgressSink) -> Option<Self::Move> + Send + 'static;
+        job: AiJob,
+    ) -> impl Future<Output = Option<Self::Move>> + ConditionalSend + 'static;
     /// The game as a saved record.
     fn to_record(&self) -> GameRecord;
 }
@@ -230,6 +233,16 @@ pub struct LoadRequested {
     pub path: PathBuf,
 }
 
+/// A saved game a person picked in the browser's file picker, already read (the web
+/// build's [`LoadRequested`]); it loads the same way, with the same errors.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct GameFileOpened {
+    /// The file's name, for messages.
+    pub name: String,
+    /// Its contents.
+    pub text: String,
+}
+
 /// The outcome of the last save or load, for the HUD.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct FileNotice(pub Option<Result<String, String>>);
@@ -297,6 +310,7 @@ pub(super) fn shared_plugin(app: &mut App) {
         .add_message::<RedoRequested>()
         .add_message::<SaveRequested>()
         .add_message::<LoadRequested>()
+        .add_message::<GameFileOpened>()
         .add_systems(
             Update,
             load_game
@@ -348,6 +362,7 @@ pub fn start_game<G: TableGame>(
     pending: Option<Res<PendingGame<G>>>,
     mut current: ResMut<CurrentGame<G>>,
     mut phase: ResMut<NextState<Phase>>,
+    players: Res<Players>,
 ) {
     let game = match pending {
         Some(pending) => {
@@ -358,6 +373,13 @@ pub fn start_game<G: TableGame>(
         None => G::new_game(&settings),
     };
     phase.set(Phase::of(&game));
+    info!(
+        "{} on the table ({}): {} against {}",
+        G::KIND,
+        game.describe(),
+        seat_label::<G>(&players, Player::First),
+        seat_label::<G>(&players, Player::Second)
+    );
     // Replacing bumps the generation: answers for the last game stay stale.
     current.replace(game);
 }
@@ -445,6 +467,7 @@ pub fn apply_moves<G: TableGame>(
         }
         let player = game.side_to_move();
         if game.play(mv).is_ok() {
+            info!("move {}: {} {mv}", game.plies(), G::side_name(player));
             applied.write(MoveApplied { mv, player });
         }
     }
@@ -481,13 +504,28 @@ pub fn switch_turn<G: TableGame>(
 pub fn read_game(path: &Path) -> Result<SavedGame, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("could not read {}: {e}", path.display()))?;
-    SavedGame::from_text(&text).map_err(|e| format!("{}: {e}", path.display()))
+    parse_game(&path.display().to_string(), &text)
 }
 
-/// Writes a saved game; the error is one line for people.
+/// Checks the text of a saved game called `name`; the error is one line for people.
+pub fn parse_game(name: &str, text: &str) -> Result<SavedGame, String> {
+    SavedGame::from_text(text).map_err(|e| format!("{name}: {e}"))
+}
+
+/// Writes a saved game; the error is one line for people. In a browser the file is
+/// offered as a download named after the path's last part.
 pub fn write_game(path: &Path, saved: &SavedGame) -> Result<(), String> {
-    std::fs::write(path, saved.to_text())
-        .map_err(|e| format!("could not write {}: {e}", path.display()))
+    #[cfg(not(target_arch = "wasm32"))]
+    return std::fs::write(path, saved.to_text())
+        .map_err(|e| format!("could not write {}: {e}", path.display()));
+    #[cfg(target_arch = "wasm32")]
+    {
+        let name = path.file_name().map_or_else(
+            || "tabletop-game.txt".to_owned(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        super::web::download(&name, &saved.to_text())
+    }
 }
 
 /// Carries out save requests for the game on the table.
@@ -515,19 +553,24 @@ pub fn save_game<G: TableGame>(
 pub fn load_game(
     mut commands: Commands,
     mut loads: MessageReader<LoadRequested>,
+    mut opened: MessageReader<GameFileOpened>,
     mut players: ResMut<Players>,
     kind: Res<State<GameKind>>,
     mut next_kind: ResMut<NextState<GameKind>>,
     mut notice: ResMut<FileNotice>,
 ) {
-    for LoadRequested { path } in loads.read() {
-        match read_game(path) {
+    let read = loads
+        .read()
+        .map(|LoadRequested { path }| (path.display().to_string(), read_game(path)));
+    let picked = opened
+        .read()
+        .map(|GameFileOpened { name, text }| (name.clone(), parse_game(name, text)));
+    for (name, loaded) in read.chain(picked).collect::<Vec<_>>() {
+        match loaded {
             Ok(saved) => {
-                notice.0 = Some(Ok(format!(
-                    "Loaded {} ({} moves)",
-                    path.display(),
-                    saved.game.plies()
-                )));
+                let loaded = format!("Loaded {name} ({} moves)", saved.game.plies());
+                info!("{loaded}");
+                notice.0 = Some(Ok(loaded));
                 players.0 = saved.seats;
                 let loaded = kind_of(&saved.game);
                 commands.queue(move |world: &mut World| {

@@ -132,7 +132,7 @@ fn a_result_for_an_older_position_is_dropped() {
         Level::MIN,
         AiPurpose::Play,
         Duration::ZERO,
-        move |_, _| Some(i9),
+        move |_| async move { Some(i9) },
     ));
     assert!(run_until(&mut app, Duration::from_secs(5), |app| tasks(
         app
@@ -152,7 +152,7 @@ fn a_result_for_an_older_position_is_dropped() {
         Level::MIN,
         AiPurpose::Play,
         Duration::ZERO,
-        move |_, _| Some(i9),
+        move |_| async move { Some(i9) },
     ));
     assert!(run_until(&mut app, Duration::from_secs(5), |app| !game(
         app

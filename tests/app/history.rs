@@ -8,7 +8,7 @@ use tabletop::app::Players;
 use tabletop::app::gomoku::GomokuSettings;
 use tabletop::app::gomoku::board::BoardLayout;
 use tabletop::app::table::{
-    FileNotice, LoadRequested, Phase, RedoRequested, SaveRequested, UndoRequested,
+    FileNotice, GameFileOpened, LoadRequested, Phase, RedoRequested, SaveRequested, UndoRequested,
 };
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Player;
@@ -204,4 +204,45 @@ fn a_bad_file_leaves_the_game_untouched_and_says_why() {
         matches!(&app.world().resource::<FileNotice>().0, Some(Err(why)) if why.contains("could not read"))
     );
     assert_eq!(snapshot(&mut app), before);
+}
+
+/// The browser's load: a file read by the page's file picker arrives as text and
+/// loads exactly like a file on disk, with the same errors, named by its file name.
+#[test]
+fn a_file_picked_in_the_browser_loads_like_a_file_on_disk() {
+    let mut app = playing_app(GomokuSettings::default());
+    request(&mut app, "h8");
+    let before = snapshot(&mut app);
+    let head = "game gomoku\nsize 15x15\nrule freestyle\nblack human\nwhite ai:2\n";
+    app.world_mut().write_message(GameFileOpened {
+        name: "picked.txt".to_owned(),
+        text: format!("{head}moves h8 h8\n"),
+    });
+    app.update();
+    let notice = app.world().resource::<FileNotice>().0.clone();
+    assert!(
+        matches!(&notice, Some(Err(why)) if why.starts_with("picked.txt: ") && why.contains("already taken")),
+        "{notice:?}"
+    );
+    assert_eq!(snapshot(&mut app), before);
+
+    app.world_mut().write_message(GameFileOpened {
+        name: "picked.txt".to_owned(),
+        text: format!("{head}moves j10 i9 k11\n"),
+    });
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<FileNotice>().0,
+        Some(Ok("Loaded picked.txt (3 moves)".to_owned()))
+    );
+    assert_eq!(
+        game(&app).moves(),
+        [point(&app, "j10"), point(&app, "i9"), point(&app, "k11")]
+    );
+    assert_eq!(pieces(&mut app).len(), 3);
+    assert_eq!(
+        app.world().resource::<Players>().0.second,
+        PlayerKind::Ai(Level::new(2).unwrap())
+    );
 }

@@ -6,15 +6,14 @@ pub mod board;
 pub mod input;
 pub mod pieces;
 
-use std::sync::atomic::AtomicBool;
-
 use bevy::prelude::*;
+use bevy::tasks::ConditionalSend;
 
-use super::ai::{AiProgress, ProgressSink, plugin_for, report};
+use super::ai::{AiJob, AiProgress, pauses_text, plugin_for, slices};
 use super::table::{self, TableGame};
 use super::{GameKind, OnTable};
 use crate::ai::Level;
-use crate::ai::gomoku::best_move;
+use crate::ai::gomoku::best_move_in_slices;
 use crate::record::GameRecord;
 use crate::rules::Player;
 use crate::rules::gomoku::{BoardSize, Gomoku, GomokuError, Point, Rule, stone_name};
@@ -101,20 +100,28 @@ impl TableGame for Gomoku {
     fn think(
         &self,
         level: Level,
-    ) -> impl FnOnce(&AtomicBool, &ProgressSink) -> Option<Point> + Send + 'static {
+        job: AiJob,
+    ) -> impl Future<Output = Option<Point>> + ConditionalSend + 'static {
         let game = self.clone();
-        move |stop, sink| {
-            best_move(&game, level, stop, |info| {
-                report(
-                    sink,
-                    AiProgress {
-                        depth: info.depth,
-                        nodes: info.nodes,
-                        best: info.best.map(|p| p.to_string()),
-                    },
-                );
-            })
-            .map(|result| result.best)
+        async move {
+            let report = |info: &crate::ai::gomoku::SearchInfo| {
+                job.report(AiProgress {
+                    depth: info.depth,
+                    nodes: info.nodes,
+                    best: info.best.map(|p| p.to_string()),
+                });
+            };
+            let mut slices = slices();
+            let result = best_move_in_slices(&game, level, job.stop(), report, &mut slices).await?;
+            info!(
+                "AI {level} chose {} in {:.2} s: depth {}, {} nodes{}",
+                result.best,
+                result.elapsed.as_secs_f64(),
+                result.depth,
+                result.nodes,
+                pauses_text(&slices)
+            );
+            Some(result.best)
         }
     }
 

@@ -6,11 +6,12 @@
 pub mod input;
 pub mod view;
 
-use std::sync::atomic::AtomicBool;
-
 use bevy::prelude::*;
+use bevy::tasks::ConditionalSend;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 
-use super::ai::{AiProgress, ProgressSink, plugin_for, report};
+use super::ai::{AiJob, AiProgress, pauses_text, plugin_for, slices};
 use super::table::{self, TableGame};
 use super::{GameKind, OnTable};
 use crate::ai::Level;
@@ -131,18 +132,33 @@ impl TableGame for Knucklebones {
     fn think(
         &self,
         level: Level,
-    ) -> impl FnOnce(&AtomicBool, &ProgressSink) -> Option<Column> + Send + 'static {
+        job: AiJob,
+    ) -> impl Future<Output = Option<Column>> + ConditionalSend + 'static {
         let game = self.clone();
-        move |stop, sink| {
-            let choice = crate::ai::knucklebones::best_move(&game, level, &mut rand::rng(), stop)?;
-            report(
-                sink,
-                AiProgress {
-                    depth: choice.depth,
-                    nodes: choice.nodes,
-                    best: Some(choice.column.to_string()),
-                },
+        async move {
+            // Its own generator: the thread's may not be held across a pause.
+            let mut rng = StdRng::from_rng(&mut rand::rng());
+            let mut slices = slices();
+            let choice = crate::ai::knucklebones::best_move_in_slices(
+                &game,
+                level,
+                &mut rng,
+                job.stop(),
+                &mut slices,
+            )
+            .await?;
+            info!(
+                "AI {level} chose column {}: depth {}, {} nodes{}",
+                choice.column,
+                choice.depth,
+                choice.nodes,
+                pauses_text(&slices)
             );
+            job.report(AiProgress {
+                depth: choice.depth,
+                nodes: choice.nodes,
+                best: Some(choice.column.to_string()),
+            });
             Some(choice.column)
         }
     }

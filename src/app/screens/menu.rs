@@ -31,8 +31,14 @@ fn draw_menu(
     mut players: ResMut<Players>,
     mut screen: ResMut<NextState<Screen>>,
     #[cfg(not(target_arch = "wasm32"))] mut exit: MessageWriter<AppExit>,
+    mut shown: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if !*shown {
+        *shown = true;
+        // How long start-up took, for people and for the web smoke test.
+        info!("menu on screen");
+    }
     egui::Window::new("Tabletop")
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .resizable(false)

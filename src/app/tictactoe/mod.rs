@@ -6,11 +6,10 @@
 pub mod input;
 pub mod view;
 
-use std::sync::atomic::AtomicBool;
-
 use bevy::prelude::*;
+use bevy::tasks::ConditionalSend;
 
-use super::ai::{ProgressSink, plugin_for};
+use super::ai::{AiJob, plugin_for};
 use super::table::{self, TableGame};
 use super::{GameKind, OnTable};
 use crate::ai::Level;
@@ -77,10 +76,11 @@ impl TableGame for TicTacToe {
     fn think(
         &self,
         level: Level,
-    ) -> impl FnOnce(&AtomicBool, &ProgressSink) -> Option<Cell> + Send + 'static {
+        _: AiJob,
+    ) -> impl Future<Output = Option<Cell>> + ConditionalSend + 'static {
         let game = self.clone();
-        // A table look-up: nothing to stop or report.
-        move |_, _| crate::ai::tictactoe::best_move(&game, level, &mut rand::rng())
+        // A table look-up: nothing to stop, report or pause.
+        async move { crate::ai::tictactoe::best_move(&game, level, &mut rand::rng()) }
     }
 
     fn to_record(&self) -> GameRecord {

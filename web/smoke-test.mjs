@@ -1,0 +1,279 @@
+// The browser smoke test (run by scripts/web-smoke-test.sh, which builds and serves
+// the page): plays the web build in headless Chromium as a person would, by clicks,
+// and reads what happened from the game's log in the console.
+//
+//   node web/smoke-test.mjs http://127.0.0.1:8917/ web/smoke
+//
+// Fails (exit 1) on a blank canvas, a panic or uncaught error on the page, or an AI
+// reply that does not come. Prints the time to the menu and, over a few moves of AI 5
+// against AI 5, the frame times and the longest task on the page's thread while the
+// AI thought.
+
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const [url, shots = "web/smoke"] = process.argv.slice(2);
+if (!url) {
+  console.error("usage: node web/smoke-test.mjs URL [SCREENSHOT_DIR]");
+  process.exit(2);
+}
+mkdirSync(shots, { recursive: true });
+
+// Where the widgets are in a 1280x800 page (egui lays the menu out the same way
+// every time; a click that misses shows up as a missing log line below).
+const VIEW = { width: 1280, height: 800 };
+const MENU = {
+  gomokuTab: { x: 505, y: 284 },
+  secondSeatAi: { x: 598, y: 480 },
+  // White's level slider: its handle (at level 3), dragged to the left end, level 1.
+  levelHandle: { x: 679, y: 480 },
+  levelOne: { x: 600, y: 480 },
+  start: { x: 528, y: 546 },
+};
+const HUD = { save: { x: 36, y: 322 }, load: { x: 86, y: 322 } };
+// h8, the centre point of the framed 15x15 board.
+const BOARD_CENTRE = { x: 640, y: 380 };
+
+const problems = [];
+const log = [];
+let started = performance.now();
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--ignore-gpu-blocklist",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+const page = await browser.newPage({ viewport: VIEW, acceptDownloads: true });
+// In the page, before the game starts: the time of every move and AI answer the game
+// logs, on the page's clock, and every task over 50 ms on the page's thread.
+await page.addInitScript(() => {
+  window.__marks = [];
+  for (const level of ["log", "info", "warn", "error", "debug"]) {
+    const original = console[level];
+    console[level] = function (...args) {
+      const text = String(args[0] ?? "");
+      if (/AI \d chose|move \d+:/.test(text)) window.__marks.push([performance.now(), text]);
+      return original.apply(this, args);
+    };
+  }
+  window.__long = [];
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) window.__long.push([task.startTime, task.duration]);
+  }).observe({ type: "longtask", buffered: true });
+});
+page.on("console", (message) => {
+  // Bevy's log lines come styled: drop the %c markers and their CSS.
+  const text = message.text().replace(/%c/g, "").replace(/\s+color: [^]*$/, "");
+  log.push({ at: performance.now(), text });
+  if (process.env.VERBOSE) console.log(`  [console] ${text}`);
+  if (text.includes("panicked")) problems.push(`panic: ${text}`);
+});
+page.on("pageerror", (error) => {
+  // winit hands the event loop to the browser by throwing this on purpose.
+  if (!String(error).includes("Using exceptions for control flow")) {
+    problems.push(`uncaught error: ${error}`);
+  }
+});
+
+/** Waits for a console line matching `pattern` logged after `since`. */
+async function waitForLog(pattern, what, timeoutMs, since = 0) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const hit = log.find((line) => line.at >= since && pattern.test(line.text));
+    if (hit) return hit;
+    if (problems.length > 0) await fail(`${what}: ${problems.join("; ")}`);
+    if (performance.now() > deadline) await fail(`${what}: nothing in ${timeoutMs / 1000} s`);
+    await page.waitForTimeout(100);
+  }
+}
+
+async function fail(why) {
+  console.error(`FAIL: ${why}`);
+  await page.screenshot({ path: join(shots, "failure.png") }).catch(() => {});
+  writeFileSync(join(shots, "console.log"), log.map((l) => l.text).join("\n"));
+  await browser.close();
+  process.exit(1);
+}
+
+/** A screenshot, which must not be blank: the number of colours on a sample grid. */
+async function shot(name) {
+  const png = await page.screenshot({ path: join(shots, `${name}.png`) });
+  const colours = await page.evaluate(async (b64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${b64}`;
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    const seen = new Set();
+    for (let i = 0; i < pixels.length; i += 4 * 61) {
+      seen.add((pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2]);
+    }
+    return seen.size;
+  }, png.toString("base64"));
+  console.log(`  ${name}.png: ${colours} colours`);
+  if (colours < 16) await fail(`${name}.png is blank (${colours} colours)`);
+}
+
+/** A drag as the game sees one: press, move over several frames, release. */
+async function drag(from, to, what) {
+  await page.mouse.move(from.x, from.y);
+  await page.waitForTimeout(1000);
+  await page.mouse.down();
+  await page.waitForTimeout(800);
+  for (let step = 1; step <= 5; step++) {
+    const x = from.x + ((to.x - from.x) * step) / 5;
+    const y = from.y + ((to.y - from.y) * step) / 5;
+    await page.mouse.move(x, y);
+    await page.waitForTimeout(300);
+  }
+  await page.waitForTimeout(800);
+  await page.mouse.up();
+  console.log(`  dragged ${what} from ${from.x},${from.y} to ${to.x},${to.y}`);
+  await page.waitForTimeout(800);
+}
+
+/** A click as the game sees one: the pointer rests over the widget for a frame first
+ *  (frames under SwiftShader take over half a second), then a short press (egui
+ *  takes a press of more than 0.8 s for a long-press, not a click). */
+async function click(point, what) {
+  await page.mouse.move(point.x, point.y);
+  await page.waitForTimeout(1000);
+  await page.mouse.down();
+  await page.waitForTimeout(100);
+  await page.mouse.up();
+  console.log(`  clicked ${what} at ${point.x},${point.y}`);
+  await page.waitForTimeout(400);
+}
+
+// 1. The menu.
+started = performance.now();
+await page.goto(`${url}?frame-times`);
+const menu = await waitForLog(/menu on screen/, "the menu", 180_000);
+const toMenu = (menu.at - started) / 1000;
+console.log(`menu on screen ${toMenu.toFixed(1)} s after the page was opened`);
+await page.waitForTimeout(2500);
+await shot("1-menu");
+
+// 2. Gomoku against AI level 1, by clicks in the menu.
+await click(MENU.gomokuTab, "Gomoku");
+await click(MENU.secondSeatAi, "White: AI");
+await drag(MENU.levelHandle, MENU.levelOne, "White's level to 1");
+await shot("2-menu-set");
+await click(MENU.start, "Start");
+await waitForLog(/Gomoku on the table .*White \(AI 1\)/, "a Gomoku game against AI 1", 20_000);
+await page.waitForTimeout(2000);
+await shot("3-board");
+
+// 3. A stone, and the AI's reply.
+let since = performance.now();
+await click(BOARD_CENTRE, "the board's centre");
+const mine = await waitForLog(/move 1: Black/, "the stone placed by the click", 20_000, since);
+console.log(`placed: ${mine.text.replace(/.*move/, "move")}`);
+const reply = await waitForLog(/move 2: White/, "the AI's reply", 30_000, since);
+console.log(`AI 1 replied: ${reply.text.replace(/.*move/, "move")}`);
+await page.waitForTimeout(1500);
+await shot("4-ai-replied");
+
+// 4. Save (a download) and load it back (the file picker), then a bad file.
+/** Clicks `point` until the page raises `event` (a download, a file picker): a click
+ *  in a frame that SwiftShader took seconds to draw can come too late for the
+ *  browser, which opens pickers only within 5 s of a person's click. */
+async function clickFor(event, point, what) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const [raised] = await Promise.all([
+      page.waitForEvent(event, { timeout: 8_000 }).catch(() => null),
+      click(point, attempt === 1 ? what : `${what} (again)`),
+    ]);
+    if (raised) return raised;
+  }
+  return null;
+}
+
+const download = await clickFor("download", HUD.save, "Save");
+if (!download) await fail("Save started no download");
+const saved = join(shots, "saved-game.txt");
+await download.saveAs(saved);
+const text = readFileSync(saved, "utf8");
+console.log(`Save downloaded ${download.suggestedFilename()}: ${JSON.stringify(text)}`);
+if (!/game gomoku/.test(text) || !/moves \w+ \w+/.test(text)) {
+  await fail("the downloaded game is not the game on the table");
+}
+for (const [file, expect] of [
+  [saved, /Loaded saved-game.txt \(2 moves\)/],
+  [join(shots, "bad-game.txt"), /load failed: bad-game.txt: .*h8 is already taken/],
+]) {
+  if (file.endsWith("bad-game.txt")) {
+    writeFileSync(file, "game gomoku\nsize 15x15\nrule freestyle\nblack human\nwhite ai:1\nmoves h8 h8\n");
+  }
+  since = performance.now();
+  const chooser = await clickFor("filechooser", HUD.load, "Load…");
+  if (!chooser) await fail("Load opened no file picker");
+  await chooser.setFiles(file);
+  const loaded = await waitForLog(expect, `loading ${file}`, 10_000, since);
+  console.log(`picked ${file}: ${loaded.text.replace(/^.*?(Loaded|load failed)/, "$1")}`);
+}
+await page.waitForTimeout(1000);
+await shot("5-loaded");
+
+// 5. AI 5 against AI 5 (started from the address) for a few moves: how the page keeps
+//    going while the AI thinks. The app logs its frame times ("frames while the AI
+//    thought" per move: frames wholly inside a think); the page records every task
+//    over 50 ms on its thread (the Long Tasks API), which is what a search that did
+//    not yield would show up as.
+//    In a smaller page: SwiftShader draws on the CPU, and at 1280x800 a frame takes
+//    about a second even with nothing else to do, longer than most thinks.
+await page.setViewportSize({ width: 640, height: 400 });
+await page.goto(`${url}?black=ai:5&white=ai:5&frame-times`);
+await waitForLog(/Gomoku on the table .*Black \(AI 5\) against White \(AI 5\)/, "AI 5 vs AI 5", 180_000, 0);
+await waitForLog(/move 8: White/, "eight moves of AI 5 vs AI 5", 120_000, 0);
+await page.waitForTimeout(1500);
+await shot("6-ai5-vs-ai5");
+const timeline = await page.evaluate(() => ({ marks: window.__marks, long: window.__long }));
+let thinkMs = 0;
+let longest = { duration: 0, start: 0 };
+let longestStretch = 0;
+const thinks = [];
+for (const [at, text] of timeline.marks) {
+  const chose = /AI 5 chose \w+ in ([\d.]+) s/.exec(text);
+  if (!chose) continue;
+  const from = at - Number(chose[1]) * 1000;
+  thinks.push(text.replace(/%c/g, "").replace(/\s+color: [^]*$/, "").replace(/^.*AI 5 chose/, "chose"));
+  longestStretch = Math.max(longestStretch, Number(/at most (\d+) ms without/.exec(text)?.[1] ?? 0));
+  thinkMs += at - from;
+  for (const [start, duration] of timeline.long) {
+    if (start < at && start + duration > from && duration > longest.duration) {
+      longest = { duration, start };
+    }
+  }
+}
+for (const think of thinks) console.log(`  AI 5 ${think}`);
+const frameLines = log.filter((l) => /frames while the AI thought/.test(l.text)).map((l) => l.text);
+const maxFrame = Math.max(...frameLines.map((t) => Number(/max ([\d.]+) ms/.exec(t)?.[1] ?? 0)));
+const report = log.filter((l) => /frame times: idle/.test(l.text)).pop();
+console.log(`AI 5 thought ${(thinkMs / 1000).toFixed(1)} s over ${thinks.length} moves`);
+console.log(`  longest stretch of AI work without a pause: ${longestStretch} ms`);
+console.log(`  longest frame wholly inside a think: ${maxFrame.toFixed(0)} ms`);
+console.log(`  ${report ? report.text.replace(/^.*frame times/, "frame times") : "no frame-time report"}`);
+console.log(
+  longest.duration > 0
+    ? `  longest task on the page's thread while the AI thought: ${longest.duration.toFixed(0)} ms (the AI's or the page's own)`
+    : "  no task over 50 ms on the page's thread while the AI thought",
+);
+if (thinks.length < 4) await fail(`only ${thinks.length} AI 5 moves logged`);
+
+if (problems.length > 0) await fail(problems.join("; "));
+writeFileSync(join(shots, "console.log"), log.map((l) => l.text).join("\n"));
+await browser.close();
+console.log(`PASS (screenshots in ${shots}/)`);
