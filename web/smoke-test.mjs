@@ -186,6 +186,29 @@ console.log(`AI 1 replied: ${reply.text.replace(/.*move/, "move")}`);
 await page.waitForTimeout(1500);
 await shot("4-ai-replied");
 
+// Keys the browser would take for itself reach the game: Ctrl+Z takes back the
+// AI's reply and the stone, Ctrl+Y plays them again.
+for (const [keys, expect] of [
+  ["Control+z", /1 undo and 0 redo requests: 0 moves/],
+  ["Control+y", /0 undo and 1 redo requests: 2 moves/],
+]) {
+  since = performance.now();
+  await page.keyboard.press(keys, { delay: 100 });
+  const done = await waitForLog(expect, `${keys} (undo/redo)`, 15_000, since);
+  console.log(`pressed ${keys}: ${done.text.replace(/^.*?(\d+ undo)/, "$1")}`);
+}
+// The free camera: right mouse button held, the pointer moved: the view turns.
+await page.mouse.move(900, 600);
+await page.waitForTimeout(1000);
+await page.mouse.down({ button: "right" });
+for (let step = 1; step <= 6; step++) {
+  await page.mouse.move(900 + step * 25, 600 - step * 8);
+  await page.waitForTimeout(300);
+}
+await page.mouse.up({ button: "right" });
+await page.waitForTimeout(1500);
+await shot("4b-camera-turned");
+
 // 4. Save (a download) and load it back (the file picker), then a bad file.
 /** Clicks `point` until the page raises `event` (a download, a file picker): a click
  *  in a frame that SwiftShader took seconds to draw can come too late for the

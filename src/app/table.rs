@@ -444,6 +444,10 @@ pub fn take_back<G: TableGame>(
     if players.all_ai() {
         pace.auto = false;
     }
+    info!(
+        "{undos} undo and {redos} redo requests: {} moves on the table",
+        game.plies()
+    );
     phase.set(Phase::of(&**game));
 }
 
