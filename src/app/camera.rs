@@ -25,6 +25,11 @@ pub struct MainCamera;
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct ResetCamera;
 
+/// The web build renders with WebGL2, which has room for one directional light with
+/// one shadow cascade: there the key light has a single cascade over a shorter
+/// distance, and a brighter ambient light takes the fill light's place.
+const WEBGL2: bool = cfg!(target_arch = "wasm32");
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(FreeCameraPlugin)
         .init_resource::<CameraHome>()
@@ -32,7 +37,8 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(ClearColor(Color::srgb(0.11, 0.12, 0.14)))
         .insert_resource(GlobalAmbientLight {
             color: Color::srgb(1.0, 0.95, 0.88),
-            brightness: 350.0,
+            // On WebGL2 this stands in for the fill light as well.
+            brightness: if WEBGL2 { 550.0 } else { 350.0 },
             ..default()
         })
         .add_systems(Startup, (spawn_camera, spawn_table_and_lights))
@@ -95,24 +101,34 @@ fn spawn_table_and_lights(
             shadow_maps_enabled: true,
             ..default()
         },
-        CascadeShadowConfigBuilder {
-            num_cascades: 2,
-            maximum_distance: 80.0,
-            first_cascade_far_bound: 30.0,
-            ..default()
+        if WEBGL2 {
+            CascadeShadowConfigBuilder {
+                num_cascades: 1,
+                maximum_distance: 45.0,
+                ..default()
+            }
+        } else {
+            CascadeShadowConfigBuilder {
+                num_cascades: 2,
+                maximum_distance: 80.0,
+                first_cascade_far_bound: 30.0,
+                ..default()
+            }
         }
         .build(),
         Transform::from_xyz(-8.0, 20.0, 10.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
-    commands.spawn((
-        Name::new("Fill light"),
-        DirectionalLight {
-            color: Color::srgb(0.75, 0.82, 1.0),
-            illuminance: 1_800.0,
-            ..default()
-        },
-        Transform::from_xyz(10.0, 8.0, -6.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
+    if !WEBGL2 {
+        commands.spawn((
+            Name::new("Fill light"),
+            DirectionalLight {
+                color: Color::srgb(0.75, 0.82, 1.0),
+                illuminance: 1_800.0,
+                ..default()
+            },
+            Transform::from_xyz(10.0, 8.0, -6.0).looking_at(Vec3::ZERO, Vec3::Y),
+        ));
+    }
 }
 
 /// Moves the camera to its home view and resets the controller's look angles to match.
