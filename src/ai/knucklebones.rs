@@ -24,7 +24,7 @@ use rand::seq::IndexedRandom;
 
 use super::Level;
 use super::clock::Clock;
-use super::slices::{Slices, finish};
+use super::slices::{Pause, Slices, finish};
 use crate::rules::knucklebones::{COLUMN_SLOTS, Column, Knucklebones, Tray};
 
 /// The AI's answer for one position.
@@ -77,17 +77,13 @@ pub fn best_move(
 }
 
 /// [`best_move`] in time slices (see [`crate::ai::slices`]).
-pub async fn best_move_in_slices<P, F>(
+pub async fn best_move_in_slices<P: Pause>(
     game: &Knucklebones,
     level: Level,
     rng: &mut impl Rng,
     stop: &AtomicBool,
     slices: &mut Slices<P>,
-) -> Option<Choice>
-where
-    P: FnMut() -> F,
-    F: Future<Output = ()>,
-{
+) -> Option<Choice> {
     let plain = |column| Choice {
         column,
         value: None,
@@ -122,17 +118,13 @@ pub fn search(
 /// [`search`] in time slices (see [`crate::ai::slices`]): it may pause between the
 /// root's moves and, under each, between the six dice of the reply, which splits every
 /// iteration into up to 18 parts.
-pub async fn search_in_slices<P, F>(
+pub async fn search_in_slices<P: Pause>(
     game: &Knucklebones,
     max_depth: u32,
     time: Option<Duration>,
     stop: &AtomicBool,
     slices: &mut Slices<P>,
-) -> Option<Choice>
-where
-    P: FnMut() -> F,
-    F: Future<Output = ()>,
-{
+) -> Option<Choice> {
     if game.is_over() {
         return None;
     }

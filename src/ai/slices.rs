@@ -19,6 +19,26 @@ use std::time::Duration;
 
 use super::clock::Clock;
 
+/// What a search awaits between two slices: any `FnMut() -> impl Future<Output = ()>`.
+pub trait Pause {
+    /// The pause itself, over once the thread is the search's again.
+    type Wait: Future<Output = ()>;
+    /// Starts a pause.
+    fn wait(&mut self) -> Self::Wait;
+}
+
+impl<P, F> Pause for P
+where
+    P: FnMut() -> F,
+    F: Future<Output = ()>,
+{
+    type Wait = F;
+
+    fn wait(&mut self) -> F {
+        self()
+    }
+}
+
 /// When a search pauses, and how.
 pub struct Slices<P> {
     /// Work between pauses; `None`: never pause.
@@ -82,11 +102,7 @@ impl<P> Slices<P> {
     }
 }
 
-impl<P, F> Slices<P>
-where
-    P: FnMut() -> F,
-    F: Future<Output = ()>,
-{
+impl<P: Pause> Slices<P> {
     /// Work for `length` at a time, then await `pause()`.
     #[must_use]
     pub fn every(length: Duration, pause: P) -> Self {
@@ -119,7 +135,7 @@ where
             let before = clock.elapsed();
             let work = before.saturating_sub(self.work_began);
             self.longest_work = self.longest_work.max(work);
-            (self.pause)().await;
+            self.pause.wait().await;
             self.pauses += 1;
             self.paused += clock.elapsed().saturating_sub(before);
             self.work_began = clock.elapsed();

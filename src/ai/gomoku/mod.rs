@@ -41,7 +41,7 @@ use threats::Solver;
 use tt::Tt;
 
 use crate::ai::clock::Clock;
-use crate::ai::slices::{Slices, finish};
+use crate::ai::slices::{Pause, Slices, finish};
 use crate::rules::gomoku::{Gomoku, Point};
 
 pub use crate::ai::Level;
@@ -205,20 +205,16 @@ impl Engine {
 
     /// [`Engine::search`] in time slices, with a pause between them (see
     /// [`crate::ai::slices`]). A search that pauses runs on one thread, whatever
-    /// `limits.threads` says. The root's VCF and VCT solves, which take a small part of
-    /// the budget, run within one slice.
-    pub async fn search_in_slices<P, F>(
+    /// `limits.threads` says. The root's VCF and VCT solves cannot pause: in slices
+    /// they get at most 30 ms together.
+    pub async fn search_in_slices<P: Pause>(
         &mut self,
         game: &Gomoku,
         limits: &Limits,
         stop: &AtomicBool,
         mut on_info: impl FnMut(&SearchInfo),
         slices: &mut Slices<P>,
-    ) -> Option<SearchResult>
-    where
-        P: FnMut() -> F,
-        F: Future<Output = ()>,
-    {
+    ) -> Option<SearchResult> {
         let clock = Clock::start();
         if game.is_over() {
             return None;
@@ -384,17 +380,13 @@ pub fn best_move(
 }
 
 /// [`best_move`] in time slices, on one thread (see [`crate::ai::slices`]).
-pub async fn best_move_in_slices<P, F>(
+pub async fn best_move_in_slices<P: Pause>(
     game: &Gomoku,
     level: Level,
     stop: &AtomicBool,
     on_info: impl FnMut(&SearchInfo),
     slices: &mut Slices<P>,
-) -> Option<SearchResult>
-where
-    P: FnMut() -> F,
-    F: Future<Output = ()>,
-{
+) -> Option<SearchResult> {
     if level == Level::MIN {
         let clock = Clock::start();
         return pattern_move(game).map(|best| SearchResult {
