@@ -7,6 +7,7 @@
 pub mod ai;
 #[cfg(feature = "app")]
 pub mod app;
+pub mod games;
 pub mod record;
 pub mod rules;
 pub mod tools;

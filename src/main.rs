@@ -12,12 +12,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use bevy::prelude::*;
+use clap::builder::PossibleValuesParser;
 use clap::{Parser, ValueEnum};
-use tabletop::app::gomoku::GomokuSettings;
-use tabletop::app::knucklebones::{KnucklebonesSettings, Starter};
-use tabletop::app::table::{SavePath, kind_of, put_on_hold, read_game};
-use tabletop::app::{GameKind, Players, Screen};
-use tabletop::record::GameRecord;
+use tabletop::app::launch::Launch;
+use tabletop::games::GAMES;
 use tabletop::record::PlayerKind;
 use tabletop::rules::gomoku::{BoardSize, Rule};
 
@@ -27,8 +25,8 @@ use tabletop::rules::gomoku::{BoardSize, Rule};
 #[command(name = "tabletop", version)]
 struct Args {
     /// The game to play.
-    #[arg(long, value_enum)]
-    game: Option<GameArg>,
+    #[arg(long, value_parser = PossibleValuesParser::new(GAMES.iter().map(|game| game.name())))]
+    game: Option<String>,
     /// Gomoku board size, WIDTHxHEIGHT, each 10 to 20 [default: 15x15].
     #[arg(long, value_name = "WxH")]
     size: Option<BoardSize>,
@@ -71,22 +69,30 @@ enum StarterArg {
     Random,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum GameArg {
-    /// Five in a row on a 10x10 to 20x20 board.
-    Gomoku,
-    /// Three in a row on 3x3.
-    Tictactoe,
-    /// The dice game: two trays of 3x3, matching dice knock each other out.
-    Knucklebones,
-}
-
-impl From<GameArg> for GameKind {
-    fn from(game: GameArg) -> Self {
-        match game {
-            GameArg::Gomoku => GameKind::Gomoku,
-            GameArg::Tictactoe => GameKind::TicTacToe,
-            GameArg::Knucklebones => GameKind::Knucklebones,
+impl Args {
+    /// What the flags ask of the app. The game settings go as `key value` text to the
+    /// games that have them.
+    fn launch(&self) -> Launch {
+        let mut settings = Vec::new();
+        if let Some(size) = self.size {
+            settings.push(("size", size.to_string()));
+        }
+        if let Some(rule) = self.rule {
+            settings.push(("rule", rule.to_string()));
+        }
+        if let Some(seed) = self.seed {
+            settings.push(("seed", seed.to_string()));
+        }
+        if let Some(starts) = self.starts {
+            let who = starts.to_possible_value().expect("no value is skipped");
+            settings.push(("starts", who.get_name().to_owned()));
+        }
+        Launch {
+            game: self.game.clone(),
+            load: self.load.clone(),
+            first: self.black,
+            second: self.white,
+            settings,
         }
     }
 }
@@ -112,96 +118,38 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    run(args, None)
+    let mut app = App::new();
+    app.add_plugins(tabletop::app::plugin);
+    if let Err(why) = args.launch().apply(&mut app) {
+        eprintln!("error: {why}");
+        return ExitCode::from(2);
+    }
+    run(app, &args)
 }
 
 /// In a browser: the flags come from the address; bad ones cannot end the page, so
 /// they are logged (to the console) and the game opens on its menu.
 #[cfg(target_arch = "wasm32")]
 fn main() -> ExitCode {
-    match Args::try_parse_from(tabletop::app::web::query_args()) {
-        Ok(args) => run(args, None),
-        Err(e) => run(Args::parse_from(["tabletop"]), Some(one_line(&e))),
-    }
-}
-
-/// Runs the game as `args` say; `problem` is logged once the logger is up.
-fn run(args: Args, mut problem: Option<String>) -> ExitCode {
-    let straight_in = args.game.is_some()
-        || args.size.is_some()
-        || args.rule.is_some()
-        || args.black.is_some()
-        || args.white.is_some()
-        || args.seed.is_some()
-        || args.starts.is_some()
-        || args.load.is_some();
-
-    let mut settings = GomokuSettings::default();
-    let mut players = Players::default();
-    let mut kind = args.game.map(GameKind::from).unwrap_or_default();
-    let mut pending = None;
-    if let Some(path) = &args.load {
-        match read_game(path) {
-            Ok(saved) => {
-                if let GameRecord::Gomoku(game) = &saved.game {
-                    settings = GomokuSettings::of(game);
-                }
-                players.0 = saved.seats;
-                kind = kind_of(&saved.game);
-                pending = Some(saved.game);
-            }
-            Err(why) if cfg!(target_arch = "wasm32") => problem = Some(format!("error: {why}")),
-            Err(why) => {
-                eprintln!("error: {why}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    settings.size = args.size.unwrap_or(settings.size);
-    settings.rule = args.rule.unwrap_or(settings.rule);
-    players.first = args.black.unwrap_or(players.first);
-    players.second = args.white.unwrap_or(players.second);
-
-    let dice = KnucklebonesSettings {
-        seed: args.seed,
-        starter: match args.starts {
-            None | Some(StarterArg::P1) => Starter::First,
-            Some(StarterArg::P2) => Starter::Second,
-            Some(StarterArg::Random) => Starter::Random,
-        },
+    let (args, mut problem) = match Args::try_parse_from(tabletop::app::web::query_args()) {
+        Ok(args) => (args, None),
+        Err(e) => (Args::parse_from(["tabletop"]), Some(one_line(&e))),
     };
-    // Dice flags alone mean the dice game.
-    if args.game.is_none() && args.load.is_none() && (args.seed.is_some() || args.starts.is_some())
-    {
-        kind = GameKind::Knucklebones;
-    }
-
     let mut app = App::new();
-    app.add_plugins(tabletop::app::plugin)
-        .insert_resource(settings)
-        .insert_resource(dice)
-        .insert_resource(players);
+    app.add_plugins(tabletop::app::plugin);
+    if let Err(why) = args.launch().apply(&mut app) {
+        problem = Some(format!("error: {why}"));
+    }
     if let Some(problem) = problem {
         app.add_systems(Startup, move || error!("{problem}"));
     }
+    run(app, &args)
+}
+
+/// Runs the app, with the frame-time report if asked.
+fn run(mut app: App, args: &Args) -> ExitCode {
     if args.frame_times {
         app.add_plugins(tabletop::app::frame_times::plugin);
-    }
-    if let Some(path) = args.load {
-        app.insert_resource(SavePath(path.display().to_string()));
-    }
-    if let Some(pending) = pending {
-        put_on_hold(pending, app.world_mut());
-    }
-    if straight_in {
-        // After Startup, once the shared meshes and materials exist.
-        app.add_systems(
-            Startup,
-            move |mut screen: ResMut<NextState<Screen>>, mut game: ResMut<NextState<GameKind>>| {
-                game.set(kind);
-                screen.set(Screen::Playing);
-            },
-        );
     }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
@@ -220,7 +168,7 @@ mod tests {
             "ai:5", "--white", "human",
         ])
         .unwrap();
-        assert_eq!(args.game, Some(GameArg::Gomoku));
+        assert_eq!(args.game.as_deref(), Some("gomoku"));
         assert_eq!(args.size, Some(BoardSize::new(12, 18).unwrap()));
         assert_eq!(args.rule, Some(Rule::Standard));
         assert_eq!(args.black, PlayerKind::Ai(tabletop::ai::Level::MAX).into());
@@ -244,5 +192,26 @@ mod tests {
         }
         assert!(Args::try_parse_from(["tabletop", "--colour", "red"]).is_err());
         assert!(Args::try_parse_from(["tabletop", "--load", "a.txt", "--size", "15x15"]).is_err());
+    }
+
+    #[test]
+    fn flags_become_a_launch_request() {
+        let args = Args::try_parse_from([
+            "tabletop", "--seed", "42", "--starts", "random", "--white", "ai:5",
+        ])
+        .unwrap();
+        let launch = args.launch();
+        assert_eq!(launch.game, None);
+        assert_eq!(
+            launch.settings,
+            [("seed", "42".to_owned()), ("starts", "random".to_owned())]
+        );
+        assert!(launch.straight_in());
+        assert!(
+            !Args::try_parse_from(["tabletop"])
+                .unwrap()
+                .launch()
+                .straight_in()
+        );
     }
 }

@@ -18,7 +18,9 @@
 //!
 //! Each game names its sides its own way (`black`/`white`, `x`/`o`, `p1`/`p2`) and
 //! has its own settings lines (Gomoku's `size` and `rule`; Knucklebones' `seed` and
-//! `starts`); Tic-tac-toe needs none.
+//! `starts`); Tic-tac-toe needs none. The game says which ([`Game::SIDE_KEYS`](crate::rules::Game::SIDE_KEYS),
+//! [`Game::SETTING_KEYS`](crate::rules::Game::SETTING_KEYS)): this file names no
+//! game, it finds the game of a file in [`crate::games`].
 //!
 //! Reading checks everything before it returns: the settings, then every move
 //! replayed on the board, so a [`SavedGame`] always holds a legal position.
@@ -27,10 +29,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::ai::Level;
-use crate::rules::Player;
-use crate::rules::gomoku::{BoardSize, Gomoku, Rule};
-use crate::rules::knucklebones::{Column, Knucklebones, side_name};
-use crate::rules::tictactoe::{Cell, TicTacToe};
+use crate::games::{self, GAMES, ReplayError};
+use crate::rules::{Player, SettingError, Settings};
+
+pub use crate::games::GameRecord;
 
 /// Who plays a side: a person at this computer, or an AI of some level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -176,57 +178,6 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-/// The game in a saved file, whichever game it is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameRecord {
-    /// A Gomoku game.
-    Gomoku(Gomoku),
-    /// A Tic-tac-toe game.
-    TicTacToe(TicTacToe),
-    /// A Knucklebones game: its dice seed, who started, the columns played.
-    Knucklebones(Knucklebones),
-}
-
-impl GameRecord {
-    /// The game's name in files: `gomoku`, `tictactoe`.
-    #[must_use]
-    pub fn name(&self) -> &'static str {
-        match self {
-            GameRecord::Gomoku(_) => "gomoku",
-            GameRecord::TicTacToe(_) => "tictactoe",
-            GameRecord::Knucklebones(_) => "knucklebones",
-        }
-    }
-
-    /// How many moves have been played.
-    #[must_use]
-    pub fn plies(&self) -> usize {
-        match self {
-            GameRecord::Gomoku(game) => game.moves().len(),
-            GameRecord::TicTacToe(game) => game.moves().len(),
-            GameRecord::Knucklebones(game) => game.placements().len(),
-        }
-    }
-
-    /// The keys naming the two sides in files, first mover first.
-    fn side_keys(&self) -> [&'static str; 2] {
-        side_keys(self.name()).expect("every game has side keys")
-    }
-}
-
-/// The games files hold, by name.
-const GAME_NAMES: &str = "gomoku, tictactoe, knucklebones";
-
-/// The keys naming the two sides of a game in files, first mover first.
-fn side_keys(game: &str) -> Option<[&'static str; 2]> {
-    match game {
-        "gomoku" => Some(["black", "white"]),
-        "tictactoe" => Some(["x", "o"]),
-        "knucklebones" => Some(["p1", "p2"]),
-        _ => None,
-    }
-}
-
 /// A game as saved: who plays and the position with its whole move history.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedGame {
@@ -247,11 +198,16 @@ struct Lines<'t> {
     moves: Vec<(usize, &'t str)>,
 }
 
+/// Whether `key` names a line of some game's files.
+fn is_known_key(key: &str) -> bool {
+    key == "game"
+        || GAMES
+            .iter()
+            .any(|game| game.side_keys().contains(&key) || game.setting_keys().contains(&key))
+}
+
 impl<'t> Lines<'t> {
     fn read(text: &'t str) -> Result<Self, RecordError> {
-        const KEYS: [&str; 11] = [
-            "game", "size", "rule", "black", "white", "x", "o", "p1", "p2", "seed", "starts",
-        ];
         let mut lines = Lines::default();
         for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
             let line = line.split('#').next().unwrap_or_default().trim();
@@ -271,14 +227,17 @@ impl<'t> Lines<'t> {
                 );
                 continue;
             }
-            let Some(&key) = KEYS.iter().find(|k| **k == key) else {
+            if !is_known_key(&key) {
                 return Err(RecordError(format!("line {number}: unknown line '{key}'")));
-            };
+            }
             if let Some((_, first, _)) = lines.keys.iter().find(|(k, ..)| *k == key) {
                 return Err(RecordError(format!(
                     "line {number}: a second '{key}' line (the first is line {first})"
                 )));
             }
+            // The key as the text has it, lower-cased: find it in the text's line.
+            let start = line.len() - line.trim_start().len();
+            let key = &line[start..start + key.len()];
             lines.keys.push((key, number, value));
         }
         Ok(lines)
@@ -288,65 +247,43 @@ impl<'t> Lines<'t> {
     fn get(&self, key: &str) -> Option<(usize, &'t str)> {
         self.keys
             .iter()
-            .find(|(k, ..)| *k == key)
+            .find(|(k, ..)| k.eq_ignore_ascii_case(key))
             .map(|&(_, line, value)| (line, value))
     }
 
     /// The `(line, value)` of a line this game's files must have.
     fn required(&self, key: &str) -> Result<(usize, &'t str), RecordError> {
-        required(self.get(key), key)
+        self.get(key).ok_or_else(|| missing(key))
     }
 
-    /// A line read as a `T`, the error naming the line.
-    fn parse<T: FromStr>(&self, key: &str) -> Result<T, RecordError>
-    where
-        T::Err: fmt::Display,
-    {
-        let (line, text) = self.required(key)?;
-        text.parse()
-            .map_err(|e| RecordError(format!("line {line}: {e}")))
+    /// The game's settings lines.
+    fn settings(&self) -> Settings<'t> {
+        Settings::new(self.keys.iter().map(|&(key, _, value)| (key, value)))
     }
+}
 
-    /// Plays the moves on `game` with `play`, naming the line and move at fault.
-    fn replay<G, E: fmt::Display>(
-        &self,
-        game: &mut G,
-        mut play: impl FnMut(&mut G, &str) -> Result<(), E>,
-    ) -> Result<(), RecordError> {
-        for (n, &(line, text)) in self.moves.iter().enumerate() {
-            play(game, text)
-                .map_err(|e| RecordError(format!("line {line}, move {} ({text}): {e}", n + 1)))?;
-        }
-        Ok(())
-    }
+/// A line every file of the game has is missing.
+fn missing(key: &str) -> RecordError {
+    RecordError(format!("missing '{key}' line (is the file cut short?)"))
 }
 
 impl SavedGame {
     /// The file's text.
     #[must_use]
     pub fn to_text(&self) -> String {
-        let mut text = format!("# Tabletop saved game\ngame {}\n", self.game.name());
-        let moves: Vec<String> = match &self.game {
-            GameRecord::Gomoku(game) => {
-                text.push_str(&format!("size {}\nrule {}\n", game.size(), game.rule()));
-                game.moves().iter().map(ToString::to_string).collect()
+        let name = self.game.name();
+        let mut text = format!("# Tabletop saved game\ngame {name}\n");
+        if let Some(entry) = self.game.entry() {
+            for (key, value) in entry.setting_keys().iter().zip(self.game.settings()) {
+                text.push_str(&format!("{key} {value}\n"));
             }
-            GameRecord::TicTacToe(game) => game.moves().iter().map(ToString::to_string).collect(),
-            GameRecord::Knucklebones(game) => {
-                text.push_str(&format!(
-                    "seed {}\nstarts {}\n",
-                    game.seed(),
-                    side_name(game.starter())
-                ));
-                game.moves().iter().map(ToString::to_string).collect()
-            }
-        };
-        let [first, second] = self.game.side_keys();
-        text.push_str(&format!(
-            "{first} {}\n{second} {}\n",
-            self.seats.first, self.seats.second
-        ));
-        for chunk in moves.chunks(MOVES_PER_LINE) {
+            let [first, second] = entry.side_keys();
+            text.push_str(&format!(
+                "{first} {}\n{second} {}\n",
+                self.seats.first, self.seats.second
+            ));
+        }
+        for chunk in self.game.moves().chunks(MOVES_PER_LINE) {
             text.push_str(&format!("moves {}\n", chunk.join(" ")));
         }
         text
@@ -361,62 +298,37 @@ impl SavedGame {
             ));
         }
         let (line, name) = lines.required("game")?;
-        let name = name.to_ascii_lowercase();
-        let Some(keys) = side_keys(&name) else {
+        let Some(entry) = games::find(name) else {
             return Err(RecordError(format!(
-                "line {line}: game '{name}' is not one this version reads ({GAME_NAMES})"
+                "line {line}: game '{}' is not one this version reads ({})",
+                name.to_ascii_lowercase(),
+                games::names()
             )));
         };
-        let game = match name.as_str() {
-            "gomoku" => {
-                let size: BoardSize = lines.parse("size")?;
-                let rule: Rule = lines.parse("rule")?;
-                let mut game = Gomoku::new(size, rule);
-                lines.replay(&mut game, |game, text| game.play(size.parse_point(text)?))?;
-                GameRecord::Gomoku(game)
-            }
-            "tictactoe" => {
-                let mut game = TicTacToe::new();
-                lines.replay(&mut game, |game, text| game.play(Cell::parse(text)?))?;
-                GameRecord::TicTacToe(game)
-            }
-            _ => {
-                let (line, text) = lines.required("seed")?;
-                let seed: u64 = text.parse().map_err(|_| {
-                    RecordError(format!(
-                        "line {line}: seed '{text}' is not a number from 0 to {}",
-                        u64::MAX
-                    ))
-                })?;
-                let (line, text) = lines.required("starts")?;
-                let starter = match text.to_ascii_lowercase().as_str() {
-                    "p1" => Player::First,
-                    "p2" => Player::Second,
-                    _ => {
-                        return Err(RecordError(format!(
-                            "line {line}: starts '{text}' is not p1 or p2"
-                        )));
-                    }
-                };
-                let mut game = Knucklebones::new(seed, starter);
-                lines.replay(&mut game, |game, text| game.play(Column::parse(text)?))?;
-                GameRecord::Knucklebones(game)
-            }
-        };
+        let moves: Vec<&str> = lines.moves.iter().map(|&(_, text)| text).collect();
+        let game = entry
+            .replay(&lines.settings(), &moves)
+            .map_err(|e| match e {
+                ReplayError::Setting(SettingError::Missing(key)) => missing(key),
+                ReplayError::Setting(SettingError::Bad(key, why)) => {
+                    let line = lines.get(key).map_or(0, |(line, _)| line);
+                    RecordError(format!("line {line}: {why}"))
+                }
+                ReplayError::Move { index, why } => {
+                    let (line, text) = lines.moves[index];
+                    RecordError(format!("line {line}, move {} ({text}): {why}", index + 1))
+                }
+            })?;
         let mut seats = Seats::HOT_SEAT;
-        for (key, player) in keys.into_iter().zip(Player::BOTH) {
-            seats.set(player, lines.parse(key)?);
+        for (key, player) in entry.side_keys().into_iter().zip(Player::BOTH) {
+            let (line, text) = lines.required(key)?;
+            let kind = text
+                .parse()
+                .map_err(|e| RecordError(format!("line {line}: {e}")))?;
+            seats.set(player, kind);
         }
         Ok(Self { seats, game })
     }
-}
-
-/// The `(line, value)` of a line every file has.
-fn required<'t>(
-    slot: Option<(usize, &'t str)>,
-    key: &str,
-) -> Result<(usize, &'t str), RecordError> {
-    slot.ok_or_else(|| RecordError(format!("missing '{key}' line (is the file cut short?)")))
 }
 
 /// `12.` in a pasted move list.
@@ -428,6 +340,9 @@ fn is_move_number(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::gomoku::{BoardSize, Gomoku, Rule};
+    use crate::rules::knucklebones::{Column, Knucklebones};
+    use crate::rules::tictactoe::{Cell, TicTacToe};
 
     fn level(n: u8) -> Level {
         Level::new(n).unwrap()
@@ -449,7 +364,7 @@ mod tests {
                 first: PlayerKind::Human,
                 second: PlayerKind::Ai(level(3)),
             },
-            game: GameRecord::Gomoku(game),
+            game: GameRecord::new(game),
         }
     }
 
@@ -483,7 +398,7 @@ mod tests {
                 first: PlayerKind::Ai(level(5)),
                 second: PlayerKind::Ai(level(1)),
             },
-            game: GameRecord::Gomoku(Gomoku::new(size, Rule::FreeStyle)),
+            game: GameRecord::new(Gomoku::new(size, Rule::FreeStyle)),
         };
         assert_eq!(SavedGame::from_text(&empty.to_text()), Ok(empty));
         let won = Gomoku::from_moves(
@@ -497,7 +412,7 @@ mod tests {
         assert!(won.is_over());
         let won = SavedGame {
             seats: Seats::HOT_SEAT,
-            game: GameRecord::Gomoku(won),
+            game: GameRecord::new(won),
         };
         assert_eq!(SavedGame::from_text(&won.to_text()), Ok(won));
     }
@@ -507,9 +422,7 @@ mod tests {
         let text = "\n# my game\nGAME Gomoku\nsize 15x15   # the usual\nrule free-style\n\
                     black ai:2\nwhite human\nmoves 1. h8 i9 2. h9\nmoves 3. h10\n";
         let saved = SavedGame::from_text(text).unwrap();
-        let GameRecord::Gomoku(game) = &saved.game else {
-            panic!("a Gomoku game");
-        };
+        let game: &Gomoku = saved.game.get().expect("a Gomoku game");
         assert_eq!(game.moves().len(), 4);
         assert_eq!(saved.seats.first, PlayerKind::Ai(level(2)));
         assert_eq!(game.rule(), Rule::FreeStyle);
@@ -526,7 +439,7 @@ mod tests {
                 first: PlayerKind::Ai(level(5)),
                 second: PlayerKind::Human,
             },
-            game: GameRecord::TicTacToe(game),
+            game: GameRecord::new(game),
         };
         let text = saved.to_text();
         assert!(text.contains("game tictactoe\nx ai:5\no human\nmoves b2 a1 c3\n"));
@@ -551,15 +464,13 @@ mod tests {
                 first: PlayerKind::Human,
                 second: PlayerKind::Ai(level(4)),
             },
-            game: GameRecord::Knucklebones(game.clone()),
+            game: GameRecord::new(game.clone()),
         };
         let text = saved.to_text();
         assert!(text.contains("game knucklebones\nseed 987654321\nstarts p2\np1 human\np2 ai:4\n"));
         let back = SavedGame::from_text(&text).unwrap();
         assert_eq!(back, saved);
-        let GameRecord::Knucklebones(back) = back.game else {
-            panic!("a Knucklebones game");
-        };
+        let back: Knucklebones = back.game.into_game().expect("a Knucklebones game");
         // The same dice, the same trays, the same die to place next.
         assert_eq!(back.position_text(), game.position_text());
         let head = "game knucklebones\nseed 5\nstarts p1\np1 human\np2 human\n";
@@ -577,6 +488,31 @@ mod tests {
     }
 
     const HEAD: &str = "game gomoku\nsize 15x15\nrule freestyle\nblack human\nwhite ai:3\n";
+
+    /// Every registered game's saved files read back the same, at any length.
+    #[test]
+    fn every_game_round_trips_through_its_file() {
+        let settings = Settings::new([
+            ("size", "13x17"),
+            ("rule", "standard"),
+            ("seed", "99"),
+            ("starts", "p2"),
+        ]);
+        for entry in GAMES {
+            for plies in [0, 1, 4, 11, 40, 400] {
+                let saved = SavedGame {
+                    seats: Seats {
+                        first: PlayerKind::Ai(level(2)),
+                        second: PlayerKind::Human,
+                    },
+                    game: entry.sample(&settings, plies, plies as u64).unwrap(),
+                };
+                let text = saved.to_text();
+                assert!(text.contains(&format!("game {}\n", entry.name())), "{text}");
+                assert_eq!(SavedGame::from_text(&text), Ok(saved), "{text}");
+            }
+        }
+    }
 
     #[test]
     fn malformed_files_say_what_is_wrong() {

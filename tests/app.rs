@@ -21,7 +21,7 @@ use tabletop::app::table::{NewGameRequested, Phase};
 use tabletop::app::{GameKind, Players, Screen, core_plugin};
 use tabletop::record::Seats;
 use tabletop::rules::Player;
-use tabletop::rules::gomoku::{BoardSize, Point, Rule, Status};
+use tabletop::rules::gomoku::{BoardSize, Gomoku, Point, Rule, Status};
 
 /// The game without a window, already on the playing screen with `settings`, two
 /// people playing.
@@ -32,7 +32,7 @@ fn playing_app(settings: GomokuSettings) -> App {
 /// The game without a window, already on the playing screen with `settings` and
 /// `seats`.
 fn playing_app_with(settings: GomokuSettings, seats: Seats) -> App {
-    table_app(GameKind::Gomoku, seats, |app| {
+    table_app(GameKind::of::<Gomoku>(), seats, |app| {
         app.insert_resource(settings);
     })
 }

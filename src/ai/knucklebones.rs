@@ -22,10 +22,13 @@ use std::time::Duration;
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
-use super::Level;
+use rand::rngs::StdRng;
+
 use super::clock::Clock;
 use super::slices::{Pause, Slices, finish};
+use super::{Analysis, GameAi, Level, mix_seed};
 use crate::rules::knucklebones::{COLUMN_SLOTS, Column, Knucklebones, Tray};
+use crate::rules::{Player, Settings};
 
 /// The AI's answer for one position.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -429,6 +432,41 @@ pub fn rule_table_move(game: &Knucklebones) -> Option<Column> {
         return most_free(Some(c));
     }
     if d < 3 { most_free(None) } else { greedy(None) }
+}
+
+impl GameAi for Knucklebones {
+    const POSITION_HELP: &'static str = "`p1=44|1|;p2=6||235;die=4;turn=p1` (each side's \
+         columns 1 to 3 as their dice, the die to place, the side to place it); the move \
+         is the column, `1` to `3`, and the value the expected result for the side to \
+         move from -1 (certain loss) to +1 (certain win), for the searching levels 3 to \
+         5 and `--time-ms`";
+    const PARALLEL_MATCHES: bool = true;
+
+    fn analyse(
+        &self,
+        level: Level,
+        time: Option<Duration>,
+        rng: &mut StdRng,
+    ) -> Option<Analysis<Column>> {
+        let stop = AtomicBool::new(false);
+        let choice = match time {
+            Some(time) => search(self, 64, Some(time), &stop),
+            None => best_move(self, level, rng, &stop),
+        }?;
+        Some(Analysis {
+            best: choice.column,
+            value: choice.value.map(|value| format!("{value:.3}")),
+        })
+    }
+
+    /// Games `2k` and `2k + 1` share their dice (a seed mixed from `seed` and `k`),
+    /// so each pair of a match deals both sides the same rolls; player 1 starts.
+    fn match_start(_: &Settings<'_>, seed: u64, index: u32) -> Result<Self, String> {
+        Ok(Knucklebones::new(
+            mix_seed(seed, u64::from(index / 2)),
+            Player::First,
+        ))
+    }
 }
 
 #[cfg(test)]

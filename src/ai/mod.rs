@@ -1,15 +1,76 @@
 //! The computer players, as plain Rust with no engine types.
 //!
-//! Each game's AI lives in its own module; [`clock`] is the single place any of them
-//! reads the time, and [`slices`] lets a search share a web page's only thread.
+//! Each game's AI lives in its own module and offers the generic tools what they need
+//! through [`GameAi`]; [`clock`] is the single place any of them reads the time,
+//! [`slices`] lets a search share a web page's only thread, and [`job`] is what a
+//! running search shares with whoever started it (a stop flag, its progress).
 
+pub mod arena;
 pub mod clock;
 pub mod gomoku;
+pub mod job;
 pub mod knucklebones;
 pub mod slices;
 pub mod tictactoe;
 
 use std::fmt;
+use std::time::Duration;
+
+use rand::rngs::StdRng;
+
+use crate::rules::{Game, Settings};
+
+/// What a game's AI offers the generic tools (`tabletop-cli`'s `bestmove` and
+/// `selfplay`, the legality runs), implemented in the game's AI module.
+pub trait GameAi: Game {
+    /// How `tabletop-cli` positions of this game are written, for its `--help`.
+    const POSITION_HELP: &'static str;
+    /// Whether the games of a match may run side by side: only for AIs whose
+    /// strength does not depend on the clock (Gomoku's levels are time budgets).
+    const PARALLEL_MATCHES: bool = false;
+
+    /// The move of `level` for the side to move, or of a search of `time` when given
+    /// (instead of the level's budget), with its value where the AI knows one;
+    /// `None` only when the game is over. Random choices come from `rng`.
+    fn analyse(
+        &self,
+        level: Level,
+        time: Option<Duration>,
+        rng: &mut StdRng,
+    ) -> Option<Analysis<Self::Move>>;
+
+    /// A `tabletop-cli` position, with the command line's game settings (Gomoku's
+    /// `--rule`).
+    fn cli_position(text: &str, _settings: &Settings<'_>) -> Result<Self, String> {
+        Self::from_position(text)
+    }
+
+    /// The start of game `index` of a match drawn from `seed`, with the command
+    /// line's game settings: the empty board, or an opening, or the dice of the pair
+    /// of games `index` belongs to.
+    fn match_start(settings: &Settings<'_>, seed: u64, index: u32) -> Result<Self, String>;
+}
+
+/// An AI's answer: the move and, where the AI knows one, its value as
+/// `tabletop-cli` prints it (`win`, `draw`, `1617`, `0.412`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis<M> {
+    /// The move.
+    pub best: M,
+    /// Its value for the side to move.
+    pub value: Option<String>,
+}
+
+/// A seed for item `index` of a run with `seed` (a SplitMix64 step), so that each game
+/// of a match has its own dice and random choices whatever order the games run in.
+#[must_use]
+pub fn mix_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
 
 /// An AI strength from 1 (the source games' AIs) to 5 (the strongest), shared by
 /// every game; each game maps it to its own budget or method.

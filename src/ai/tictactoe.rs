@@ -27,9 +27,11 @@ use std::sync::OnceLock;
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
-use super::Level;
-use crate::rules::Player;
+use rand::rngs::StdRng;
+
+use super::{Analysis, GameAi, Level};
 use crate::rules::tictactoe::{Cell, LINES, TicTacToe};
+use crate::rules::{Game, Player, Settings};
 
 /// The exact value of a position (or of a move) for the side to move, with perfect play
 /// from both sides.
@@ -302,6 +304,31 @@ pub fn best_move<R: Rng + ?Sized>(game: &TicTacToe, level: Level, rng: &mut R) -
         perfect_moves(game)
     };
     pool.choose(rng).copied()
+}
+
+impl GameAi for TicTacToe {
+    const POSITION_HELP: &'static str = "nine characters `X`, `O`, `.` row by row from the \
+         top (`X...O....`), the side to move implied by the counts";
+    const PARALLEL_MATCHES: bool = true;
+
+    /// The move of `level` and the position's solved value for the side to move;
+    /// tic-tac-toe is solved, so a search of any time plays as level 5.
+    fn analyse(
+        &self,
+        level: Level,
+        time: Option<std::time::Duration>,
+        rng: &mut StdRng,
+    ) -> Option<Analysis<Cell>> {
+        let level = if time.is_some() { Level::MAX } else { level };
+        Some(Analysis {
+            best: best_move(self, level, rng)?,
+            value: Some(value(self).word().to_owned()),
+        })
+    }
+
+    fn match_start(settings: &Settings<'_>, _: u64, _: u32) -> Result<Self, String> {
+        TicTacToe::from_settings(settings).map_err(|e| e.to_string())
+    }
 }
 
 #[cfg(test)]

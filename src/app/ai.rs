@@ -12,17 +12,20 @@
 //! quitting) sets the stop flag: the search winds down on its own thread and its
 //! result goes nowhere. The frame never waits: nothing here blocks on the task.
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, ConditionalSend, Task};
 
-use super::table::{CurrentGame, MoveRequested, TableGame};
-use super::{AppSystems, OnTable, Players, Screen};
+use super::table::{
+    AppSystems, CurrentGame, MoveRequested, OnTable, Players, RedoRequested, Screen, TableGame,
+    UndoRequested,
+};
 use crate::ai::Level;
+pub use crate::ai::job::{AiJob, AiProgress};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::ai::slices::NoPause;
 use crate::ai::slices::Slices;
@@ -75,49 +78,13 @@ pub enum AiPurpose {
     Hint,
 }
 
-/// A running search's latest report, for the HUD.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct AiProgress {
-    /// Plies fully searched; 0 until the first iteration ends (or for AIs that do not
-    /// search).
-    pub depth: u32,
-    /// Positions visited so far.
-    pub nodes: u64,
-    /// The best move so far, in the game's notation.
-    pub best: Option<String>,
-}
-
 /// Sets the flag when dropped, so a search whose task is thrown away stops.
 #[derive(Debug)]
-struct StopOnDrop(Arc<AtomicBool>);
+struct StopOnDrop(AiJob);
 
 impl Drop for StopOnDrop {
     fn drop(&mut self) {
-        self.0.store(true, Relaxed);
-    }
-}
-
-/// Reports progress from inside a search to the HUD.
-pub type ProgressSink = Arc<Mutex<AiProgress>>;
-
-/// What a running search shares with its [`AiTask`]: the stop flag it polls and where
-/// it reports its progress.
-#[derive(Clone, Debug, Default)]
-pub struct AiJob {
-    stop: Arc<AtomicBool>,
-    progress: ProgressSink,
-}
-
-impl AiJob {
-    /// Set when the task is dropped: the search should wind down.
-    #[must_use]
-    pub fn stop(&self) -> &AtomicBool {
-        &self.stop
-    }
-
-    /// Shows `progress` in the HUD.
-    pub fn report(&self, progress: AiProgress) {
-        *self.progress.lock().unwrap_or_else(PoisonError::into_inner) = progress;
+        self.0.request_stop();
     }
 }
 
@@ -176,7 +143,6 @@ pub struct AiTask<M: Send + 'static> {
     pub purpose: AiPurpose,
     /// `Time<Real>::elapsed` when it started.
     pub started: Duration,
-    progress: ProgressSink,
     stop: StopOnDrop,
     task: Task<Option<M>>,
 }
@@ -196,17 +162,15 @@ impl<M: Send + 'static> AiTask<M> {
     where
         F: Future<Output = Option<M>> + ConditionalSend + 'static,
     {
-        let job = AiJob::default();
-        let (stop, progress) = (job.stop.clone(), job.progress.clone());
-        let task = AsyncComputeTaskPool::get().spawn(think(job));
+        let job = AiJob::new();
+        let task = AsyncComputeTaskPool::get().spawn(think(job.clone()));
         Self {
             generation,
             side,
             level,
             purpose,
             started,
-            progress,
-            stop: StopOnDrop(stop),
+            stop: StopOnDrop(job),
             task,
         }
     }
@@ -214,16 +178,13 @@ impl<M: Send + 'static> AiTask<M> {
     /// The search's latest report.
     #[must_use]
     pub fn progress(&self) -> AiProgress {
-        self.progress
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+        self.stop.0.progress()
     }
 
     /// The flag the search polls; set when this task is dropped.
     #[must_use]
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.0.clone()
+        self.stop.0.stop_flag()
     }
 
     /// The answer, once the task has finished (`Some(None)`: it had none); `None`
@@ -241,7 +202,27 @@ pub(super) fn plugin(app: &mut App) {
         // Leaving the game with AIs paused would leave them paused in the next one.
         .add_systems(OnExit(Screen::Playing), |mut pace: ResMut<AiPace>| {
             pace.auto = true;
-        });
+        })
+        .add_systems(
+            Update,
+            pause_on_take_back
+                .in_set(AppSystems::ApplyMoves)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+/// With two AIs, undo and redo pause them, so the position a person stepped back to
+/// stays put until they press Auto or Step.
+fn pause_on_take_back(
+    mut undo: MessageReader<UndoRequested>,
+    mut redo: MessageReader<RedoRequested>,
+    players: Res<Players>,
+    mut pace: ResMut<AiPace>,
+) {
+    let requests = undo.read().count() + redo.read().count();
+    if requests > 0 && players.all_ai() {
+        pace.auto = false;
+    }
 }
 
 /// The last hint for game `G`, for the position it was asked in: shown only while
@@ -270,7 +251,7 @@ impl<G: TableGame> Hint<G> {
 
 /// The AIs of game `G`: answers are collected with the input, before the move path;
 /// new work starts after it, so it is always for the position the frame ends with.
-pub fn plugin_for<G: TableGame>(app: &mut App) {
+pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
     app.init_resource::<Hint<G>>().add_systems(
         Update,
         (

@@ -1,89 +1,38 @@
-//! The Bevy app: screens, the 3D board, input, the move path and the HUD.
+//! The Bevy app: screens, the 3D table, input, the move path and the HUD.
 //!
-//! Data flows one way: input (or, later, an AI) writes a move message, the move path
+//! Data flows one way: input (or an AI) writes a move message, the move path
 //! validates it against the game-state resource, and the entities and the HUD follow
 //! that resource.
+//!
+//! The files stand in layers, each using only those below it: [`table`] (states,
+//! the game on the table, the move path) at the bottom; then the shared machinery
+//! ([`ai`], [`pointer`], [`files`], [`camera`], [`theme`], [`hud`], [`screens`]);
+//! then each game's module ([`gomoku`], [`tictactoe`], [`knucklebones`]); and at the
+//! top [`games`], the one list of the games, and [`launch`], the command line.
 
 pub mod ai;
 pub mod camera;
+pub mod files;
 pub mod frame_times;
+pub mod games;
 pub mod gomoku;
 pub mod hud;
 pub mod knucklebones;
+pub mod launch;
 pub mod pointer;
 pub mod screens;
 pub mod table;
+pub mod theme;
 pub mod tictactoe;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
 use bevy::prelude::*;
 
-use crate::record::Seats;
+pub use table::{AppSystems, GameKind, OnTable, Players, Screen};
 
-/// Which screen the app shows. Everything a screen spawns carries
-/// `DespawnOnExit(Screen::...)`, so leaving a screen cleans up after it.
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Screen {
-    /// The main menu: pick a game and its settings.
-    #[default]
-    Menu,
-    /// A game is on the table.
-    Playing,
-}
-
-/// The game chosen in the menu (or on the command line, or by a loaded file).
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Five in a row.
-    #[default]
-    Gomoku,
-    /// Three in a row on 3x3.
-    TicTacToe,
-    /// The dice game.
-    Knucklebones,
-}
-
-impl GameKind {
-    /// Every game, in menu order.
-    pub const ALL: [GameKind; 3] = [
-        GameKind::Gomoku,
-        GameKind::TicTacToe,
-        GameKind::Knucklebones,
-    ];
-}
-
-/// Which game is on the table: exists only while [`Screen::Playing`]. Each game's
-/// systems run in `OnTable(its kind)`, and its entities despawn when it is left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct OnTable(pub GameKind);
-
-impl ComputedStates for OnTable {
-    type SourceStates = (Screen, GameKind);
-
-    fn compute((screen, kind): (Screen, GameKind)) -> Option<Self> {
-        (screen == Screen::Playing).then_some(OnTable(kind))
-    }
-}
-
-/// Who plays each side of the game on the table: a person or an AI level. Set in
-/// the menu, on the command line or by a loaded game.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
-pub struct Players(pub Seats);
-
-/// The order of the app's own work in `Update`, chained once here so the whole
-/// frame reads in one place: input, then moves, then the view.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    /// Read the pointer and keys; write requests (moves, new game, ...).
-    RecordInput,
-    /// Validate and apply requests to the game state; announce what happened.
-    ApplyMoves,
-    /// Bring entities in line with the game state.
-    SyncView,
-}
-
-/// The whole desktop game: window, renderer, egui, camera and every screen.
+/// The whole game: window, renderer, egui, camera, the look, the HUD's keys, the
+/// pointer, and the game itself ([`core_plugin`]).
 pub fn plugin(app: &mut App) {
     app.add_plugins((
         DefaultPlugins.set(WindowPlugin {
@@ -101,43 +50,25 @@ pub fn plugin(app: &mut App) {
             }),
             ..default()
         }),
+        // Before the games: their HUD and menu systems go into egui's schedule.
         bevy_egui::EguiPlugin::default(),
         camera::plugin,
+        theme::plugin,
         hud::plugin,
-        screens::plugin,
         pointer::plugin,
-        gomoku::input::plugin,
-        tictactoe::input::plugin,
-        knucklebones::input::plugin,
     ))
     .add_plugins(core_plugin);
-    #[cfg(target_arch = "wasm32")]
-    app.add_plugins(web::plugin);
 }
 
-/// The game without a window: states, the move path and the board entities. The full
-/// [`plugin`] builds on it; headless tests use it on its own with `MinimalPlugins`,
-/// `StatesPlugin` and `AssetPlugin`.
+/// The game without a window: states, the move path, the AIs, files and every game
+/// with its entities. The full [`plugin`] builds on it; headless tests use it on its
+/// own with `MinimalPlugins`, `StatesPlugin` and `AssetPlugin`.
 pub fn core_plugin(app: &mut App) {
-    app.init_state::<Screen>()
-        .init_state::<GameKind>()
-        .add_computed_state::<OnTable>()
-        .init_resource::<Players>()
-        .configure_sets(
-            Update,
-            (
-                AppSystems::RecordInput,
-                AppSystems::ApplyMoves,
-                AppSystems::SyncView,
-            )
-                .chain(),
-        )
-        .add_plugins((
-            ai::plugin,
-            pointer::core_plugin,
-            table::shared_plugin,
-            gomoku::plugin,
-            tictactoe::plugin,
-            knucklebones::plugin,
-        ));
+    app.add_plugins((
+        table::shared_plugin,
+        ai::plugin,
+        pointer::core_plugin,
+        files::plugin,
+        games::plugin,
+    ));
 }

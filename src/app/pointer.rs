@@ -6,8 +6,9 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
 use super::camera::MainCamera;
-use super::table::{CurrentGame, MoveRequested, Phase, TableGame};
-use super::{AppSystems, Players, Screen};
+use super::table::{
+    AppSystems, CurrentGame, MoveRequested, OnTable, Phase, Players, Screen, TableGame,
+};
 
 /// Whether the pointer is on the UI (an egui window, a widget being dragged): then
 /// clicks belong to the UI, not the board.
@@ -30,9 +31,33 @@ impl PointerOnTable {
 }
 
 /// The resources every game reads; the window-bound systems come with [`plugin`].
+/// Each game's hover system (the move under the pointer) runs in [`HoverSystems`],
+/// only where there is a window to point in: headless apps set [`Hovered`] by hand.
 pub(super) fn core_plugin(app: &mut App) {
     app.init_resource::<PointerOverUi>()
-        .init_resource::<PointerOnTable>();
+        .init_resource::<PointerOnTable>()
+        .configure_sets(
+            Update,
+            HoverSystems
+                .in_set(AppSystems::RecordInput)
+                .after(PointerSystems)
+                .run_if(any_with_component::<PrimaryWindow>),
+        );
+}
+
+/// Where each game turns [`PointerOnTable`] into its [`Hovered`] move.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HoverSystems;
+
+/// Clicks for game `G`: the move under the pointer, played on a left click.
+pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
+    app.init_resource::<Hovered<G>>().add_systems(
+        Update,
+        click_to_move::<G>
+            .in_set(AppSystems::RecordInput)
+            .after(HoverSystems)
+            .run_if(in_state(OnTable(G::KIND))),
+    );
 }
 
 /// Whether the left button went down this frame with the pointer off the UI: a
@@ -63,7 +88,7 @@ impl<G: TableGame> PartialEq for Hovered<G> {
 
 /// A left click on the hovered move asks to play it, when a person is to move and
 /// the pointer is not on the UI; the move path decides whether the move is legal.
-pub fn click_to_move<G: TableGame>(
+pub(crate) fn click_to_move<G: TableGame>(
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     hovered: Res<Hovered<G>>,
     ui: Res<PointerOverUi>,
@@ -98,12 +123,12 @@ pub(super) fn plugin(app: &mut App) {
 pub struct PointerSystems;
 
 /// Copies egui's claim on the pointer into [`PointerOverUi`].
-pub fn note_ui_pointer(egui: Res<EguiWantsInput>, mut over: ResMut<PointerOverUi>) {
+fn note_ui_pointer(egui: Res<EguiWantsInput>, mut over: ResMut<PointerOverUi>) {
     over.set_if_neq(PointerOverUi(egui.wants_any_pointer_input()));
 }
 
 /// Updates [`PointerOnTable`] from the cursor and the camera.
-pub fn cast_pointer(
+fn cast_pointer(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
     ui: Res<PointerOverUi>,

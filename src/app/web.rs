@@ -1,23 +1,18 @@
 //! What only the browser build does differently: the page's thread is shared with the
-//! AI ([`yield_to_browser`]), files are downloads and a file picker ([`download`],
-//! [`pick_game_file`]), and the address's query string stands in for the command line
-//! ([`query_args`]).
+//! AI ([`yield_to_browser`]), and the address's query string stands in for the command
+//! line ([`query_args`]). Files are downloads and a file picker: see
+//! `app::files::browser`, which builds on the helpers here.
 //!
 //! Everything else, the game, the HUD, the save format and its errors, is the same
 //! code as on the desktop.
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Mutex;
 use std::task::{Context, Poll};
 
-use bevy::prelude::*;
-use js_sys::{Array, Function, Promise, Reflect};
+use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlInputElement, Url};
-
-use super::table::GameFileOpened;
 
 /// A pause of a search, over once the browser has had its turn.
 pub struct Yield(JsFuture);
@@ -83,88 +78,20 @@ fn set_timeout(task: &Function) -> bool {
 }
 
 /// The page's document.
-fn document() -> Result<web_sys::Document, String> {
+pub(crate) fn document() -> Result<web_sys::Document, String> {
     web_sys::window()
         .and_then(|window| window.document())
         .ok_or_else(|| "this page has no document".to_owned())
 }
 
 /// A JavaScript error as one line.
-fn js_error(what: &str, error: JsValue) -> String {
+pub(crate) fn js_error(what: &str, error: JsValue) -> String {
     let reason = error
         .dyn_ref::<js_sys::Error>()
         .map(|e| String::from(e.message()))
         .or_else(|| error.as_string())
         .unwrap_or_else(|| format!("{error:?}"));
     format!("{what}: {reason}")
-}
-
-/// Offers `text` to the person as a download named `name`: the browser's "save" of a
-/// game.
-pub fn download(name: &str, text: &str) -> Result<(), String> {
-    let fail = |error| js_error(&format!("could not save {name}"), error);
-    let options = BlobPropertyBag::new();
-    options.set_type("text/plain;charset=utf-8");
-    let blob = Blob::new_with_str_sequence_and_options(&Array::of1(&text.into()), &options)
-        .map_err(fail)?;
-    let url = Url::create_object_url_with_blob(&blob).map_err(fail)?;
-    let anchor: HtmlAnchorElement = document()?
-        .create_element("a")
-        .map_err(fail)?
-        .unchecked_into();
-    anchor.set_href(&url);
-    anchor.set_download(name);
-    anchor.click();
-    Url::revoke_object_url(&url).map_err(fail)
-}
-
-/// Files the picker has read, waiting for [`deliver_opened_files`].
-static OPENED: Mutex<Vec<GameFileOpened>> = Mutex::new(Vec::new());
-
-/// Opens the browser's file picker for a saved game. The file chosen is read in the
-/// background and reaches the game as a [`GameFileOpened`] message, which loads like
-/// a file on the desktop: the same format, the same errors. Cancelling does nothing.
-pub fn pick_game_file() -> Result<(), String> {
-    let fail = |error| js_error("could not open the file picker", error);
-    let input: HtmlInputElement = document()?
-        .create_element("input")
-        .map_err(fail)?
-        .unchecked_into();
-    input.set_type("file");
-    input.set_accept(".txt,text/plain");
-    let chosen = input.clone();
-    let on_change = Closure::once_into_js(move || {
-        let Some(file) = chosen.files().and_then(|files| files.get(0)) else {
-            return;
-        };
-        wasm_bindgen_futures::spawn_local(async move {
-            let name = file.name();
-            let text = match JsFuture::from(file.text()).await {
-                Ok(text) => text.as_string().unwrap_or_default(),
-                Err(error) => {
-                    warn!("{}", js_error(&format!("could not read {name}"), error));
-                    return;
-                }
-            };
-            OPENED
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .push(GameFileOpened { name, text });
-        });
-    });
-    input.set_onchange(Some(on_change.unchecked_ref()));
-    input.click();
-    Ok(())
-}
-
-/// Hands the files the picker read to the game.
-pub fn deliver_opened_files(mut opened: MessageWriter<GameFileOpened>) {
-    let files = std::mem::take(
-        &mut *OPENED
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner),
-    );
-    opened.write_batch(files);
 }
 
 /// The page address's query string as command-line arguments, so that the same flags
@@ -193,9 +120,4 @@ pub fn query_args() -> Vec<String> {
         }
     }
     args
-}
-
-/// The browser's side of the app: files the picker read reach the game.
-pub fn plugin(app: &mut App) {
-    app.add_systems(PreUpdate, deliver_opened_files);
 }

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Game, Outcome, Player};
+use super::{Game, Outcome, Player, SettingError, Settings};
 
 /// The smallest board side length.
 pub const MIN_SIDE: u8 = 10;
@@ -455,6 +455,15 @@ impl Game for Gomoku {
     type Move = Point;
     type Error = GomokuError;
 
+    const NAME: &'static str = "gomoku";
+    const TITLE: &'static str = "Gomoku";
+    const SIDE_KEYS: [&'static str; 2] = ["black", "white"];
+    const SETTING_KEYS: &'static [&'static str] = &["size", "rule"];
+
+    fn side_name(player: Player) -> &'static str {
+        stone_name(player)
+    }
+
     fn side_to_move(&self) -> Player {
         Gomoku::side_to_move(self)
     }
@@ -469,8 +478,16 @@ impl Game for Gomoku {
             .collect()
     }
 
+    fn check(&self, mv: Point) -> Result<(), GomokuError> {
+        Gomoku::check(self, mv)
+    }
+
     fn play(&mut self, mv: Point) -> Result<(), GomokuError> {
         Gomoku::play(self, mv)
+    }
+
+    fn undo(&mut self) -> Option<Point> {
+        Gomoku::undo(self)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -480,6 +497,68 @@ impl Game for Gomoku {
             Status::Draw => Some(Outcome::Draw),
         }
     }
+
+    fn history(&self) -> Vec<Point> {
+        self.history.clone()
+    }
+
+    fn plies(&self) -> usize {
+        self.history.len()
+    }
+
+    fn winning_line(&self) -> Vec<Point> {
+        match &self.status {
+            Status::Won { line, .. } => line.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Point, GomokuError> {
+        self.size.parse_point(text)
+    }
+
+    /// `15x15:h8,i9` (the size, then the moves in order); a game under the standard
+    /// rule writes its size as `15x15/standard`.
+    fn position_text(&self) -> String {
+        let moves: Vec<String> = self.history.iter().map(ToString::to_string).collect();
+        match self.rule {
+            Rule::FreeStyle => format!("{}:{}", self.size, moves.join(",")),
+            rule => format!("{}/{rule}:{}", self.size, moves.join(",")),
+        }
+    }
+
+    fn from_position(text: &str) -> Result<Self, String> {
+        parse_position(text, None)
+    }
+
+    fn settings(&self) -> Vec<String> {
+        vec![self.size.to_string(), self.rule.to_string()]
+    }
+
+    fn from_settings(settings: &Settings<'_>) -> Result<Self, SettingError> {
+        Ok(Gomoku::new(
+            settings.parse("size")?,
+            settings.parse("rule")?,
+        ))
+    }
+}
+
+/// Reads `WxH:move,move,...` (the moves part may be empty or left out), the size
+/// optionally followed by `/rule`; without one the game is played under `rule`, or
+/// free-style. The error is one line for people.
+pub fn parse_position(text: &str, rule: Option<Rule>) -> Result<Gomoku, String> {
+    let (size, moves) = text.split_once(':').unwrap_or((text, ""));
+    let (size, rule) = match size.split_once('/') {
+        Some((size, named)) => (size, named.parse().map_err(|e| format!("{e}"))?),
+        None => (size, rule.unwrap_or_default()),
+    };
+    let size: BoardSize = size.parse().map_err(|e| format!("{e}"))?;
+    let mut game = Gomoku::new(size, rule);
+    for m in moves.split(',').map(str::trim).filter(|m| !m.is_empty()) {
+        let p = size.parse_point(m).map_err(|e| e.to_string())?;
+        game.play(p).map_err(|e| format!("move {m}: {e}"))?;
+    }
+    Ok(game)
 }
 
 /// The name people use for a side in Gomoku.

@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use super::{Game, Outcome, Player};
+use super::{Game, Outcome, Player, SettingError, Settings};
 
 /// Slots in a column.
 pub const COLUMN_SLOTS: usize = 3;
@@ -542,6 +542,15 @@ impl Game for Knucklebones {
     type Move = Column;
     type Error = KnucklebonesError;
 
+    const NAME: &'static str = "knucklebones";
+    const TITLE: &'static str = "Knucklebones";
+    const SIDE_KEYS: [&'static str; 2] = ["p1", "p2"];
+    const SETTING_KEYS: &'static [&'static str] = &["seed", "starts"];
+
+    fn side_name(player: Player) -> &'static str {
+        player_name(player)
+    }
+
     fn side_to_move(&self) -> Player {
         Knucklebones::side_to_move(self)
     }
@@ -550,12 +559,76 @@ impl Game for Knucklebones {
         self.legal_columns()
     }
 
+    fn check(&self, mv: Column) -> Result<(), KnucklebonesError> {
+        Knucklebones::check(self, mv)
+    }
+
     fn play(&mut self, mv: Column) -> Result<(), KnucklebonesError> {
         Knucklebones::play(self, mv)
     }
 
+    fn undo(&mut self) -> Option<Column> {
+        Knucklebones::undo(self)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         Knucklebones::outcome(self)
+    }
+
+    fn history(&self) -> Vec<Column> {
+        self.moves()
+    }
+
+    fn plies(&self) -> usize {
+        self.history.len()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Column, KnucklebonesError> {
+        Column::parse(text)
+    }
+
+    /// `p1=44|1|;p2=6||235;die=4;turn=p1`: see [`Knucklebones::from_position`].
+    fn position_text(&self) -> String {
+        Knucklebones::position_text(self)
+    }
+
+    fn from_position(text: &str) -> Result<Self, String> {
+        Knucklebones::from_position(text).map_err(|e| e.to_string())
+    }
+
+    fn settings(&self) -> Vec<String> {
+        vec![self.seed.to_string(), side_name(self.starter).to_owned()]
+    }
+
+    fn from_settings(settings: &Settings<'_>) -> Result<Self, SettingError> {
+        let text = settings.required("seed")?;
+        let seed: u64 = text.parse().map_err(|_| {
+            SettingError::Bad(
+                "seed",
+                format!("seed '{text}' is not a number from 0 to {}", u64::MAX),
+            )
+        })?;
+        let text = settings.required("starts")?;
+        let starter = match text.to_ascii_lowercase().as_str() {
+            "p1" => Player::First,
+            "p2" => Player::Second,
+            _ => {
+                return Err(SettingError::Bad(
+                    "starts",
+                    format!("starts '{text}' is not p1 or p2"),
+                ));
+            }
+        };
+        Ok(Knucklebones::new(seed, starter))
+    }
+}
+
+/// What people call a side: `Player 1`, `Player 2`.
+#[must_use]
+pub fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::First => "Player 1",
+        Player::Second => "Player 2",
     }
 }
 

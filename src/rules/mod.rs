@@ -3,6 +3,7 @@
 //! The Bevy app, the AIs and the command-line tools all build on these types; nothing
 //! here knows how a game is drawn or who is playing it.
 
+pub mod conformance;
 pub mod gomoku;
 pub mod knucklebones;
 pub mod tictactoe;
@@ -73,22 +74,135 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// The small interface every game's rules share, so that generic tools (random
-/// playouts, conformance tests, simple searches) work over any of them.
+/// What every game's rules offer, so that everything generic works over any game:
+/// the saved-game format, the command-line tools, the conformance suite
+/// ([`conformance`]) and the app's move path.
 ///
-/// Engines that need speed use a game's own richer API instead.
-pub trait Game: Clone {
+/// A game names itself ([`Game::NAME`], [`Game::TITLE`], its sides), says which
+/// settings its files carry ([`Game::settings`], [`Game::from_settings`]) and reads
+/// and writes its moves and positions as text. Engines that need speed use a game's
+/// own richer API besides.
+pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// A move in this game.
-    type Move: Copy + Eq + fmt::Debug + fmt::Display;
+    type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
     /// Why a move was refused.
     type Error: std::error::Error;
+
+    /// The game's name in saved files and on the command line: `gomoku`.
+    const NAME: &'static str;
+    /// The game's name for people: `Gomoku`, `Tic-tac-toe`.
+    const TITLE: &'static str;
+    /// The keys naming the two sides in saved files, first mover first:
+    /// `["black", "white"]`.
+    const SIDE_KEYS: [&'static str; 2];
+    /// The keys of the game's own lines in saved files (Gomoku's `size` and `rule`),
+    /// in the order they are written.
+    const SETTING_KEYS: &'static [&'static str] = &[];
+
+    /// What people call `player`: `Black`, `X`, `Player 1`.
+    fn side_name(player: Player) -> &'static str;
 
     /// The side whose turn it is.
     fn side_to_move(&self) -> Player;
     /// Every move the side to move may make; empty once the game is over.
     fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Why `mv` would be refused now, if it would.
+    fn check(&self, mv: Self::Move) -> Result<(), Self::Error>;
     /// Makes `mv` for the side to move, or refuses it and leaves the game unchanged.
     fn play(&mut self, mv: Self::Move) -> Result<(), Self::Error>;
+    /// Takes back the last move, restoring the position before it exactly.
+    fn undo(&mut self) -> Option<Self::Move>;
     /// `None` while the game goes on.
     fn outcome(&self) -> Option<Outcome>;
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+    /// The moves so far, oldest first.
+    fn history(&self) -> Vec<Self::Move>;
+    /// How many moves have been played.
+    fn plies(&self) -> usize {
+        self.history().len()
+    }
+    /// The pieces that won, for games won by a line (Gomoku's five, Tic-tac-toe's
+    /// three); empty for other games and while nobody has won.
+    fn winning_line(&self) -> Vec<Self::Move> {
+        Vec::new()
+    }
+
+    /// Reads a move in the game's notation (`h8`, `b2`, `3`); the move's `Display`
+    /// writes it.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
+    /// The position as one line of text, as `tabletop-cli` reads it.
+    fn position_text(&self) -> String;
+    /// Reads [`Game::position_text`]; the error is one line for people.
+    fn from_position(text: &str) -> Result<Self, String>;
+
+    /// The values of the game's [`Game::SETTING_KEYS`] lines, in that order.
+    fn settings(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// A new game from its settings lines (a saved file's, or the command line's).
+    fn from_settings(settings: &Settings<'_>) -> Result<Self, SettingError>;
 }
+
+/// A game's settings as `key value` text: the lines of a saved file, or the flags of
+/// the command line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings<'t> {
+    pairs: Vec<(&'t str, &'t str)>,
+}
+
+impl<'t> Settings<'t> {
+    /// Settings from `(key, value)` pairs.
+    #[must_use]
+    pub fn new(pairs: impl IntoIterator<Item = (&'t str, &'t str)>) -> Self {
+        Self {
+            pairs: pairs.into_iter().collect(),
+        }
+    }
+
+    /// The value of `key`, if given.
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<&'t str> {
+        self.pairs
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|&(_, v)| v)
+    }
+
+    /// The value of `key`, which the game needs.
+    pub fn required(&self, key: &'static str) -> Result<&'t str, SettingError> {
+        self.get(key).ok_or(SettingError::Missing(key))
+    }
+
+    /// The value of `key` read as a `T`; the error says why it is not one.
+    pub fn parse<T: std::str::FromStr>(&self, key: &'static str) -> Result<T, SettingError>
+    where
+        T::Err: fmt::Display,
+    {
+        self.required(key)?
+            .parse()
+            .map_err(|e: T::Err| SettingError::Bad(key, e.to_string()))
+    }
+}
+
+/// Why a game could not be set up from its settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingError {
+    /// A setting the game needs is not there.
+    Missing(&'static str),
+    /// The setting `key` is there but wrong: why.
+    Bad(&'static str, String),
+}
+
+impl fmt::Display for SettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingError::Missing(key) => write!(f, "missing '{key}'"),
+            SettingError::Bad(_, why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for SettingError {}

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::{Game, Outcome, Player};
+use super::{Game, Outcome, Player, SettingError, Settings};
 
 /// The eight lines of three, as cell indices.
 pub const LINES: [[u8; 3]; 8] = [
@@ -344,6 +344,14 @@ impl Game for TicTacToe {
     type Move = Cell;
     type Error = TicTacToeError;
 
+    const NAME: &'static str = "tictactoe";
+    const TITLE: &'static str = "Tic-tac-toe";
+    const SIDE_KEYS: [&'static str; 2] = ["x", "o"];
+
+    fn side_name(player: Player) -> &'static str {
+        mark_name(player)
+    }
+
     fn side_to_move(&self) -> Player {
         TicTacToe::side_to_move(self)
     }
@@ -352,12 +360,49 @@ impl Game for TicTacToe {
         self.legal_cells()
     }
 
+    fn check(&self, mv: Cell) -> Result<(), TicTacToeError> {
+        TicTacToe::check(self, mv)
+    }
+
     fn play(&mut self, mv: Cell) -> Result<(), TicTacToeError> {
         TicTacToe::play(self, mv)
     }
 
+    fn undo(&mut self) -> Option<Cell> {
+        TicTacToe::undo(self)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         TicTacToe::outcome(self)
+    }
+
+    fn history(&self) -> Vec<Cell> {
+        self.history.clone()
+    }
+
+    fn plies(&self) -> usize {
+        self.history.len()
+    }
+
+    fn winning_line(&self) -> Vec<Cell> {
+        TicTacToe::winning_line(self).map_or_else(Vec::new, Vec::from)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Cell, TicTacToeError> {
+        Cell::parse(text)
+    }
+
+    /// Nine characters `X`, `O`, `.` row by row from the top: `X...O....`.
+    fn position_text(&self) -> String {
+        self.board_text()
+    }
+
+    fn from_position(text: &str) -> Result<Self, String> {
+        TicTacToe::from_board(text).map_err(|e| e.to_string())
+    }
+
+    fn from_settings(_: &Settings<'_>) -> Result<Self, SettingError> {
+        Ok(TicTacToe::new())
     }
 }
 

@@ -5,10 +5,11 @@ use std::time::Duration;
 use bevy::prelude::*;
 use tabletop::ai::Level;
 use tabletop::app::Players;
+use tabletop::app::files::FileNotice;
 use tabletop::app::gomoku::GomokuSettings;
 use tabletop::app::gomoku::board::BoardLayout;
 use tabletop::app::table::{
-    FileNotice, GameFileOpened, LoadRequested, Phase, RedoRequested, SaveRequested, UndoRequested,
+    GameFileOpened, LoadRequested, Phase, RedoRequested, SaveRequested, UndoRequested,
 };
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Player;

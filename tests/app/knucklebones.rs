@@ -7,18 +7,19 @@ use bevy::prelude::*;
 use tabletop::ai::Level;
 use tabletop::app::GameKind;
 use tabletop::app::knucklebones::input::HoveredColumn;
-use tabletop::app::knucklebones::view::{KnockedOut, RolledDie, TrayDie};
+use tabletop::app::knucklebones::motion::KnockedOut;
+use tabletop::app::knucklebones::view::{RolledDie, TrayDie};
 use tabletop::app::knucklebones::{CurrentGame, KnucklebonesSettings, MoveRequested, Starter};
 use tabletop::app::table::{Phase, UndoRequested};
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Player;
-use tabletop::rules::knucklebones::{Column, roll};
+use tabletop::rules::knucklebones::{Column, Knucklebones, roll};
 
 use super::ai::run_until;
 use super::{count, phase, table_app};
 
 fn app(seed: u64, seats: Seats) -> App {
-    table_app(GameKind::Knucklebones, seats, |app| {
+    table_app(GameKind::of::<Knucklebones>(), seats, |app| {
         app.insert_resource(KnucklebonesSettings {
             seed: Some(seed),
             starter: Starter::First,

@@ -9,19 +9,18 @@ use tabletop::ai::tictactoe::{Value, move_values};
 use tabletop::app::GameKind;
 use tabletop::app::table::Phase;
 use tabletop::app::tictactoe::input::HoveredCell;
-use tabletop::app::tictactoe::view::{
-    BoardCell, LastMoveMarker, Piece, WinLine, WinningPiece, cell_centre,
-};
+use tabletop::app::tictactoe::layout::cell_centre;
+use tabletop::app::tictactoe::view::{BoardCell, LastMoveMarker, Piece, WinLine, WinningPiece};
 use tabletop::app::tictactoe::{Analysis, CurrentGame, MoveRequested};
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Player;
-use tabletop::rules::tictactoe::Cell;
+use tabletop::rules::tictactoe::{Cell, TicTacToe};
 
 use super::ai::run_until;
 use super::{count, phase, table_app};
 
 fn app(seats: Seats) -> App {
-    table_app(GameKind::TicTacToe, seats, |_| {})
+    table_app(GameKind::of::<TicTacToe>(), seats, |_| {})
 }
 
 fn game(app: &App) -> &CurrentGame {

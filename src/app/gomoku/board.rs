@@ -1,15 +1,13 @@
 //! The wooden board: its layout (points <-> world positions), the board body, grid
 //! lines and star points, and the framing camera view for its size.
 
-use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-use super::pieces::Piece;
 use super::{CurrentGame, GOMOKU};
-use crate::app::AppSystems;
 use crate::app::camera::CameraHome;
-use crate::rules::gomoku::{BoardSize, Point};
+use crate::app::table::{AppSystems, start_game};
+use crate::app::theme;
+use crate::rules::gomoku::{BoardSize, Gomoku, Point};
 
 /// World units between neighbouring grid lines.
 pub const SPACING: f32 = 1.0;
@@ -21,8 +19,6 @@ const THICKNESS: f32 = 0.7;
 const LINE_WIDTH: f32 = 0.035;
 /// Radius of a star point.
 const STAR_RADIUS: f32 = 0.09;
-/// Side of the generated wood texture, in pixels.
-const WOOD_TEXTURE_SIZE: u32 = 512;
 
 /// Maps board points to world positions and back for the board on the table.
 ///
@@ -130,28 +126,34 @@ pub struct Board;
 #[derive(Component, Debug)]
 pub struct BoardMarking;
 
+/// Anything that stands on the board and goes with it when a board of another size
+/// is laid (the stones).
+#[derive(Component, Debug, Default)]
+pub struct OnBoard;
+
+/// Laying a new board runs before anything is put on it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardSystems;
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        OnEnter(GOMOKU),
-        spawn_board.after(crate::app::table::start_game::<crate::rules::gomoku::Gomoku>),
-    )
-    .add_systems(
-        Update,
-        resize_board
-            .run_if(resource_changed::<CurrentGame>)
-            .before(super::pieces::sync_pieces)
-            .in_set(AppSystems::SyncView)
-            .run_if(in_state(GOMOKU)),
-    );
+    app.add_systems(OnEnter(GOMOKU), spawn_board.after(start_game::<Gomoku>))
+        .add_systems(
+            Update,
+            resize_board
+                .run_if(resource_changed::<CurrentGame>)
+                .in_set(BoardSystems)
+                .in_set(AppSystems::SyncView)
+                .run_if(in_state(GOMOKU)),
+        );
 }
 
 /// A loaded game of another size gets a new board: the old board and its stones go,
 /// [`spawn_board`] lays the new one (and the camera frames it); the stones follow.
-pub fn resize_board(
+fn resize_board(
     mut commands: Commands,
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
-    old: Query<Entity, Or<(With<Board>, With<BoardMarking>, With<Piece>)>>,
+    old: Query<Entity, Or<(With<Board>, With<BoardMarking>, With<OnBoard>)>>,
 ) {
     if layout.size() == game.size() {
         return;
@@ -176,11 +178,11 @@ pub fn spawn_board(
 
     let body = layout.body_size();
     let wood = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.93, 0.74, 0.47),
-        base_color_texture: Some(images.add(wood_texture())),
-        perceptual_roughness: 0.55,
         reflectance: 0.35,
-        ..default()
+        ..theme::wood(
+            Color::srgb(0.93, 0.74, 0.47),
+            images.add(theme::wood_texture()),
+        )
     });
     commands.spawn((
         Name::new("Board"),
@@ -233,37 +235,6 @@ pub fn spawn_board(
             DespawnOnExit(GOMOKU),
         ));
     }
-}
-
-/// A procedural wood grain: long, slightly wavy light and dark bands, so the board
-/// reads as wood without shipping an image file. The material's base colour tints it.
-pub fn wood_texture() -> Image {
-    let n = WOOD_TEXTURE_SIZE as usize;
-    let mut data = Vec::with_capacity(n * n * 4);
-    for y in 0..n {
-        for x in 0..n {
-            let (u, v) = (x as f32 / n as f32, y as f32 / n as f32);
-            let wave = (v * 9.0).sin() * 0.012 + (v * 23.0 + u * 3.0).sin() * 0.004;
-            let grain = ((u + wave) * 70.0).sin() * 0.5 + 0.5;
-            let fine = ((u * 410.0 + v * 7.0).sin() * 0.5 + 0.5) * 0.25;
-            let shade = 0.86 + 0.1 * grain.powf(3.0) - 0.05 * fine;
-            let r = (255.0 * shade).min(255.0) as u8;
-            let g = (255.0 * shade * 0.97).min(255.0) as u8;
-            let b = (255.0 * shade * 0.93).min(255.0) as u8;
-            data.extend_from_slice(&[r, g, b, 255]);
-        }
-    }
-    Image::new(
-        Extent3d {
-            width: WOOD_TEXTURE_SIZE,
-            height: WOOD_TEXTURE_SIZE,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD,
-    )
 }
 
 #[cfg(test)]

@@ -1,34 +1,28 @@
 //! The pointer over the board: the ray from the camera through the cursor, cut with
 //! the board's plane and snapped to the nearest intersection. A left click there is
-//! the shared [`click_to_move`]; nothing reaches the board while the pointer is on
+//! the shared `click_to_move`; nothing reaches the board while the pointer is on
 //! the UI.
 
 use bevy::prelude::*;
 
 use super::GOMOKU;
 use super::board::BoardLayout;
-use crate::app::AppSystems;
-use crate::app::pointer::{Hovered, PointerOnTable, PointerSystems, click_to_move};
+use crate::app::pointer::{HoverSystems, Hovered, PointerOnTable};
 use crate::rules::gomoku::Gomoku;
 
 /// The board intersection under the pointer, if any.
 pub type HoveredPoint = Hovered<Gomoku>;
 
-/// Pointer tracking needs a window, a camera and egui, so only the full app adds it;
-/// the click ([`click_to_move`]) is part of the game itself.
-pub(in crate::app) fn plugin(app: &mut App) {
+/// The point under the pointer, before the shared click reads it.
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        track_pointer
-            .in_set(AppSystems::RecordInput)
-            .after(PointerSystems)
-            .before(click_to_move::<Gomoku>)
-            .run_if(in_state(GOMOKU)),
+        track_pointer.in_set(HoverSystems).run_if(in_state(GOMOKU)),
     );
 }
 
 /// Updates [`HoveredPoint`] from the pointer on the table.
-pub fn track_pointer(
+fn track_pointer(
     pointer: Res<PointerOnTable>,
     layout: Res<BoardLayout>,
     mut hovered: ResMut<HoveredPoint>,

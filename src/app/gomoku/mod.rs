@@ -1,6 +1,6 @@
-//! Gomoku on the table: the game's place in the shared move path
-//! ([`TableGame`]), its settings, and its board view: the wooden board, the stones,
-//! the pointer snapped to intersections.
+//! Gomoku on the table: the game's place in the app ([`TableGame`]: its settings and
+//! their menu rows, its AI in the app), and its view: the wooden board ([`board`]), the
+//! stones and markers ([`pieces`]), the pointer snapped to intersections ([`input`]).
 
 pub mod board;
 pub mod input;
@@ -9,14 +9,14 @@ pub mod pieces;
 use bevy::prelude::*;
 use bevy::tasks::ConditionalSend;
 
-use super::ai::{AiJob, AiProgress, pauses_text, plugin_for, slices};
-use super::table::{self, TableGame};
-use super::{GameKind, OnTable};
+use bevy_egui::egui;
+
+use super::ai::{AiJob, AiProgress, pauses_text, slices};
+use super::table::{self, OnTable, TableGame};
 use crate::ai::Level;
 use crate::ai::gomoku::best_move_in_slices;
-use crate::record::GameRecord;
 use crate::rules::Player;
-use crate::rules::gomoku::{BoardSize, Gomoku, GomokuError, Point, Rule, stone_name};
+use crate::rules::gomoku::{BoardSize, Gomoku, MAX_SIDE, MIN_SIDE, Point, Rule};
 
 /// Settings chosen in the menu; every new game starts from them.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,7 +39,7 @@ impl GomokuSettings {
 }
 
 /// While Gomoku is on the table: its systems run, its entities live.
-pub const GOMOKU: OnTable = OnTable(GameKind::Gomoku);
+pub const GOMOKU: OnTable = OnTable::of::<Gomoku>();
 
 /// The Gomoku game on the table.
 pub type CurrentGame = table::CurrentGame<Gomoku>;
@@ -49,7 +49,9 @@ pub type MoveRequested = table::MoveRequested<Gomoku>;
 
 impl TableGame for Gomoku {
     type Settings = GomokuSettings;
-    const KIND: GameKind = GameKind::Gomoku;
+    const HINT_MARK: &'static str = "cyan ring";
+    const CONTROLS: &'static str = "Left click: place a stone";
+    const BLURB: &'static str = "Five in a row. Black moves first.";
 
     fn new_game(settings: &GomokuSettings) -> Self {
         Gomoku::new(settings.size, settings.rule)
@@ -59,24 +61,17 @@ impl TableGame for Gomoku {
         *settings = GomokuSettings::of(self);
     }
 
-    fn check(&self, point: Point) -> Result<(), GomokuError> {
-        Gomoku::check(self, point)
-    }
-
-    fn undo(&mut self) -> Option<Point> {
-        Gomoku::undo(self)
-    }
-
-    fn plies(&self) -> usize {
-        self.moves().len()
-    }
-
-    fn move_names(&self) -> Vec<String> {
-        self.moves().iter().map(ToString::to_string).collect()
-    }
-
-    fn side_name(player: Player) -> &'static str {
-        stone_name(player)
+    fn apply_setting(
+        settings: &mut GomokuSettings,
+        key: &str,
+        value: &str,
+    ) -> Option<Result<(), String>> {
+        let parsed = match key {
+            "size" => value.parse().map(|size| settings.size = size),
+            "rule" => value.parse().map(|rule| settings.rule = rule),
+            _ => return None,
+        };
+        Some(parsed.map_err(|e| e.to_string()))
     }
 
     fn side_colour(player: Player) -> Color {
@@ -86,15 +81,43 @@ impl TableGame for Gomoku {
         }
     }
 
-    const HINT_MARK: &'static str = "cyan ring";
-    const CONTROLS: &'static str = "Left click: place a stone";
-
     fn describe(&self) -> String {
         let rule = match self.rule() {
             Rule::FreeStyle => "free-style",
             Rule::Standard => "standard (exactly five)",
         };
         format!("{} · {rule}", self.size())
+    }
+
+    fn settings_ui(ui: &mut egui::Ui, settings: &mut GomokuSettings) {
+        let (mut width, mut height) = (settings.size.width(), settings.size.height());
+        ui.label("Width");
+        ui.add(egui::Slider::new(&mut width, MIN_SIDE..=MAX_SIDE));
+        ui.end_row();
+        ui.label("Height");
+        ui.add(egui::Slider::new(&mut height, MIN_SIDE..=MAX_SIDE));
+        ui.end_row();
+        ui.label("Rule");
+        ui.vertical(|ui| {
+            ui.radio_value(
+                &mut settings.rule,
+                Rule::FreeStyle,
+                "Free-style (five or more)",
+            );
+            ui.radio_value(
+                &mut settings.rule,
+                Rule::Standard,
+                "Standard (exactly five)",
+            );
+        });
+        ui.end_row();
+        // The sliders only produce sizes in range, so this never fails; keep the old
+        // size if it somehow did.
+        if let Ok(size) = BoardSize::new(width, height)
+            && size != settings.size
+        {
+            settings.size = size;
+        }
     }
 
     fn think(
@@ -125,12 +148,7 @@ impl TableGame for Gomoku {
         }
     }
 
-    fn to_record(&self) -> GameRecord {
-        GameRecord::Gomoku(self.clone())
+    fn plugin(app: &mut App) {
+        app.add_plugins((board::plugin, pieces::plugin, input::plugin));
     }
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((table::plugin::<Gomoku>, plugin_for::<Gomoku>))
-        .add_plugins((board::plugin, pieces::plugin));
 }

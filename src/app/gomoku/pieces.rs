@@ -6,14 +6,16 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-type Hint = crate::app::ai::Hint<crate::rules::gomoku::Gomoku>;
-use super::board::{BoardLayout, SPACING};
-use super::input::HoveredPoint;
+use super::board::{BoardLayout, BoardSystems, OnBoard, SPACING};
 use super::{CurrentGame, GOMOKU};
-use crate::app::table::Phase;
-use crate::app::{AppSystems, Players};
+use crate::app::pointer::Hovered;
+use crate::app::table::{AppSystems, Phase, Players};
+use crate::app::theme;
 use crate::rules::Player;
-use crate::rules::gomoku::{Point, Status};
+use crate::rules::gomoku::{Gomoku, Point, Status};
+
+type Hint = crate::app::ai::Hint<Gomoku>;
+type HoveredPoint = Hovered<Gomoku>;
 
 /// Stone radius as a share of the grid spacing.
 const STONE_RADIUS: f32 = 0.46 * SPACING;
@@ -26,6 +28,7 @@ const PHANTOM_ALPHA: f32 = 0.45;
 
 /// A stone on the board, owned by `owner`.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+#[require(OnBoard)]
 pub struct Piece {
     /// Who played it.
     pub owner: Player,
@@ -99,6 +102,7 @@ pub(super) fn plugin(app: &mut App) {
                     .run_if(resource_changed::<CurrentGame>),
                 (show_phantom, show_hint),
             )
+                .after(BoardSystems)
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(GOMOKU)),
         );
@@ -134,22 +138,10 @@ fn load_stone_assets(
         marker: meshes.add(Cuboid::from_length(0.22 * SPACING)),
         // Outer radius half a spacing: rings of neighbouring stones touch, never overlap.
         ring: meshes.add(Torus::new(STONE_RADIUS * 0.86, 0.5 * SPACING)),
-        ring_material: materials.add(StandardMaterial {
-            base_color: Color::srgb(1.0, 0.78, 0.2),
-            emissive: LinearRgba::rgb(1.0, 0.55, 0.05) * 1.5,
-            ..default()
-        }),
+        ring_material: materials.add(theme::win_highlight()),
         looks: [black, white],
-        marker_material: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.85, 0.05, 0.05),
-            emissive: LinearRgba::rgb(0.6, 0.0, 0.0),
-            ..default()
-        }),
-        hint_material: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.2, 0.85, 1.0),
-            emissive: LinearRgba::rgb(0.1, 0.7, 1.0) * 2.0,
-            ..default()
-        }),
+        marker_material: materials.add(theme::last_move_marker()),
+        hint_material: materials.add(theme::hint_glow()),
     });
 }
 

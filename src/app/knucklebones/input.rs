@@ -1,36 +1,33 @@
 //! Placing the die: the column of the mover's tray under the pointer, a left click
-//! there, or the keys 1, 2 and 3. A full column is refused by the move path.
+//! there (the shared `click_to_move`), or the keys 1, 2 and 3. A full column is refused by the move path.
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-use super::view::column_at;
+use super::layout::column_at;
 use super::{CurrentGame, KNUCKLEBONES, MoveRequested};
-use crate::app::pointer::{Hovered, PointerOnTable, PointerSystems, click_to_move};
-use crate::app::table::Phase;
-use crate::app::{AppSystems, Players};
+use crate::app::pointer::{HoverSystems, Hovered, PointerOnTable};
+use crate::app::table::{AppSystems, Phase, Players};
 use crate::rules::knucklebones::{Column, Knucklebones};
 
 /// The column of the mover's tray under the pointer, if any.
 pub type HoveredColumn = Hovered<Knucklebones>;
 
-/// Pointer tracking needs a window and a camera, so only the full app adds it; the
-/// click ([`click_to_move`]) and the keys ([`keys_to_place`]) are part of the game
-/// itself.
-pub(in crate::app) fn plugin(app: &mut App) {
+/// The column under the pointer (before the shared click reads it) and the keys.
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        track_pointer
-            .in_set(AppSystems::RecordInput)
-            .after(PointerSystems)
-            .before(click_to_move::<Knucklebones>)
+        (
+            track_pointer.in_set(HoverSystems),
+            keys_to_place.in_set(AppSystems::RecordInput),
+        )
             .run_if(in_state(KNUCKLEBONES)),
     );
 }
 
 /// Updates [`HoveredColumn`]: the column of the tray of the side to move under the
 /// pointer.
-pub fn track_pointer(
+fn track_pointer(
     pointer: Res<PointerOnTable>,
     game: Res<CurrentGame>,
     mut hovered: ResMut<HoveredColumn>,
@@ -43,7 +40,7 @@ pub fn track_pointer(
 
 /// The keys 1, 2 and 3 ask to place the die in that column when a person is to move
 /// (not while typing in the HUD); the move path refuses a full column.
-pub fn keys_to_place(
+fn keys_to_place(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     egui: Option<Res<EguiWantsInput>>,
     phase: Res<State<Phase>>,

@@ -1,9 +1,13 @@
-//! Knucklebones on the table: its place in the shared move path ([`TableGame`]), the
-//! dice settings, and its view: two trays facing each other, 3D dice with pips, the
+//! Knucklebones on the table: its place in the app ([`TableGame`]: the dice settings
+//! and their menu rows), and its view: two trays facing each other, 3D dice with pips, the
 //! roll of each turn, dice sliding into their slots and knocked out of the
 //! opponent's, and the column scores.
 
+mod dice;
 pub mod input;
+pub mod layout;
+pub mod motion;
+mod scores;
 pub mod view;
 
 use bevy::prelude::*;
@@ -11,16 +15,17 @@ use bevy::tasks::ConditionalSend;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::ai::{AiJob, AiProgress, pauses_text, plugin_for, slices};
-use super::table::{self, TableGame};
-use super::{GameKind, OnTable};
+use bevy_egui::egui;
+
+use super::ai::{AiJob, AiProgress, pauses_text, slices};
+use super::table::{self, OnTable, TableGame};
+use super::theme::ERROR_UI;
 use crate::ai::Level;
-use crate::record::GameRecord;
-use crate::rules::knucklebones::{Column, Knucklebones, KnucklebonesError};
+use crate::rules::knucklebones::{Column, Knucklebones, player_name};
 use crate::rules::{Outcome, Player};
 
 /// While Knucklebones is on the table: its systems run, its entities live.
-pub const KNUCKLEBONES: OnTable = OnTable(GameKind::Knucklebones);
+pub const KNUCKLEBONES: OnTable = OnTable::of::<Knucklebones>();
 
 /// The Knucklebones game on the table.
 pub type CurrentGame = table::CurrentGame<Knucklebones>;
@@ -50,20 +55,13 @@ pub struct KnucklebonesSettings {
     pub starter: Starter,
 }
 
-/// What people call a side.
-#[must_use]
-pub fn player_name(player: Player) -> &'static str {
-    match player {
-        Player::First => "Player 1",
-        Player::Second => "Player 2",
-    }
-}
-
 impl TableGame for Knucklebones {
     type Settings = KnucklebonesSettings;
-    const KIND: GameKind = GameKind::Knucklebones;
     const HINT_MARK: &'static str = "cyan column";
     const CONTROLS: &'static str = "Click a column of your tray or press 1/2/3";
+    const BLURB: &'static str = "Roll, place the die in a column of your tray: the other\n\
+         side loses its dice of that value in the same column.\n\
+         Equal dice in a column multiply. Most points wins.";
 
     fn new_game(settings: &KnucklebonesSettings) -> Self {
         let seed = settings.seed.unwrap_or_else(rand::random);
@@ -76,16 +74,28 @@ impl TableGame for Knucklebones {
         Knucklebones::new(seed, starter)
     }
 
-    fn check(&self, column: Column) -> Result<(), KnucklebonesError> {
-        Knucklebones::check(self, column)
-    }
-
-    fn undo(&mut self) -> Option<Column> {
-        Knucklebones::undo(self)
-    }
-
-    fn plies(&self) -> usize {
-        self.placements().len()
+    fn apply_setting(
+        settings: &mut KnucklebonesSettings,
+        key: &str,
+        value: &str,
+    ) -> Option<Result<(), String>> {
+        Some(match key {
+            "seed" => value
+                .parse()
+                .map(|seed| settings.seed = Some(seed))
+                .map_err(|_| format!("seed '{value}' is not a number from 0 to {}", u64::MAX)),
+            "starts" => {
+                let starter = match value.to_ascii_lowercase().as_str() {
+                    "p1" => Starter::First,
+                    "p2" => Starter::Second,
+                    "random" => Starter::Random,
+                    _ => return Some(Err(format!("starts '{value}' is not p1, p2 or random"))),
+                };
+                settings.starter = starter;
+                Ok(())
+            }
+            _ => return None,
+        })
     }
 
     fn move_names(&self) -> Vec<String> {
@@ -101,12 +111,8 @@ impl TableGame for Knucklebones {
             .collect()
     }
 
-    fn side_name(player: Player) -> &'static str {
-        player_name(player)
-    }
-
     fn side_colour(player: Player) -> Color {
-        view::dice_colour(player)
+        dice::dice_colour(player)
     }
 
     fn status_text(&self) -> String {
@@ -163,21 +169,48 @@ impl TableGame for Knucklebones {
         }
     }
 
-    fn to_record(&self) -> GameRecord {
-        GameRecord::Knucklebones(self.clone())
+    fn settings_ui(ui: &mut egui::Ui, dice: &mut KnucklebonesSettings) {
+        ui.label("Starts");
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut dice.starter, Starter::First, "Player 1");
+            ui.radio_value(&mut dice.starter, Starter::Second, "Player 2");
+            ui.radio_value(&mut dice.starter, Starter::Random, "Random");
+        });
+        ui.end_row();
+        ui.label("Dice seed");
+        ui.vertical(|ui| {
+            // The text being typed lives in egui's memory, from the seed the first time.
+            let id = ui.id().with("dice seed");
+            let mut text = ui.data_mut(|data| {
+                data.get_temp_mut_or_insert_with(id, || {
+                    dice.seed.map(|s| s.to_string()).unwrap_or_default()
+                })
+                .clone()
+            });
+            ui.add(
+                egui::TextEdit::singleline(&mut text)
+                    .hint_text("random")
+                    .desired_width(160.0),
+            );
+            let trimmed = text.trim();
+            if trimmed.is_empty() {
+                dice.seed = None;
+                ui.small("Empty: a new random seed every game");
+            } else if let Ok(seed) = trimmed.parse() {
+                dice.seed = Some(seed);
+                ui.small("Every game with this seed rolls the same dice");
+            } else {
+                ui.small(
+                    egui::RichText::new("Not a number: games use a random seed").color(ERROR_UI),
+                );
+                dice.seed = None;
+            }
+            ui.data_mut(|data| data.insert_temp(id, text));
+        });
+        ui.end_row();
     }
-}
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((
-        table::plugin::<Knucklebones>,
-        plugin_for::<Knucklebones>,
-        view::plugin,
-    ))
-    .add_systems(
-        Update,
-        input::keys_to_place
-            .in_set(super::AppSystems::RecordInput)
-            .run_if(in_state(KNUCKLEBONES)),
-    );
+    fn plugin(app: &mut App) {
+        app.add_plugins((view::plugin, input::plugin, scores::plugin));
+    }
 }

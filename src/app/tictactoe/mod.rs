@@ -1,24 +1,24 @@
-//! Tic-tac-toe on the table: its place in the shared move path ([`TableGame`]), the
-//! analysis switch, and its view: a wooden 3x3 board, X pieces (two crossed bars) and
+//! Tic-tac-toe on the table: its place in the app ([`TableGame`]), the analysis
+//! switch and panel, and its view: a wooden 3x3 board, X pieces (two crossed bars) and
 //! O pieces (a torus), the phantom, the last-move marker, the winning line, and the
 //! analysis tint of every empty cell by its solved value.
 
+mod analysis;
 pub mod input;
+pub mod layout;
 pub mod view;
 
 use bevy::prelude::*;
 use bevy::tasks::ConditionalSend;
 
-use super::ai::{AiJob, plugin_for};
-use super::table::{self, TableGame};
-use super::{GameKind, OnTable};
+use super::ai::AiJob;
+use super::table::{self, OnTable, TableGame};
 use crate::ai::Level;
-use crate::record::GameRecord;
 use crate::rules::Player;
-use crate::rules::tictactoe::{Cell, TicTacToe, TicTacToeError, mark_name};
+use crate::rules::tictactoe::{Cell, TicTacToe};
 
 /// While Tic-tac-toe is on the table: its systems run, its entities live.
-pub const TIC_TAC_TOE: OnTable = OnTable(GameKind::TicTacToe);
+pub const TIC_TAC_TOE: OnTable = OnTable::of::<TicTacToe>();
 
 /// The Tic-tac-toe game on the table.
 pub type CurrentGame = table::CurrentGame<TicTacToe>;
@@ -37,32 +37,12 @@ pub struct Analysis(pub bool);
 
 impl TableGame for TicTacToe {
     type Settings = TicTacToeSettings;
-    const KIND: GameKind = GameKind::TicTacToe;
     const HINT_MARK: &'static str = "cyan cell";
     const CONTROLS: &'static str = "Left click: mark a cell · V analysis";
+    const BLURB: &'static str = "Three in a row on 3x3. X moves first.";
 
     fn new_game(_: &TicTacToeSettings) -> Self {
         TicTacToe::new()
-    }
-
-    fn check(&self, cell: Cell) -> Result<(), TicTacToeError> {
-        TicTacToe::check(self, cell)
-    }
-
-    fn undo(&mut self) -> Option<Cell> {
-        TicTacToe::undo(self)
-    }
-
-    fn plies(&self) -> usize {
-        self.moves().len()
-    }
-
-    fn move_names(&self) -> Vec<String> {
-        self.moves().iter().map(ToString::to_string).collect()
-    }
-
-    fn side_name(player: Player) -> &'static str {
-        mark_name(player)
     }
 
     fn side_colour(player: Player) -> Color {
@@ -83,15 +63,11 @@ impl TableGame for TicTacToe {
         async move { crate::ai::tictactoe::best_move(&game, level, &mut rand::rng()) }
     }
 
-    fn to_record(&self) -> GameRecord {
-        GameRecord::TicTacToe(self.clone())
+    fn plugin(app: &mut App) {
+        app.init_resource::<Analysis>().add_plugins((
+            view::plugin,
+            input::plugin,
+            analysis::plugin,
+        ));
     }
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Analysis>().add_plugins((
-        table::plugin::<TicTacToe>,
-        plugin_for::<TicTacToe>,
-        view::plugin,
-    ));
 }

@@ -5,22 +5,19 @@
 
 use bevy::prelude::*;
 
-use super::input::HoveredCell;
+use super::layout::{CELL, TOP, cell_centre};
 use super::{Analysis, CurrentGame, TIC_TAC_TOE};
 use crate::ai::tictactoe::{Value, move_values};
 use crate::app::camera::CameraHome;
-use crate::app::gomoku::board::wood_texture;
-use crate::app::table::{Phase, start_game};
-use crate::app::{AppSystems, Players};
+use crate::app::pointer::Hovered;
+use crate::app::table::{AppSystems, Phase, Players, start_game};
+use crate::app::theme::{self, Signal};
 use crate::rules::Player;
 use crate::rules::tictactoe::{Cell, TicTacToe};
 
 type Hint = crate::app::ai::Hint<TicTacToe>;
+type HoveredCell = Hovered<TicTacToe>;
 
-/// Distance between cell centres, in world units.
-pub const CELL: f32 = 2.0;
-/// Height of the board's top face above the table plane the pointer is cast on.
-const TOP: f32 = 0.0;
 /// Board thickness.
 const THICKNESS: f32 = 0.35;
 /// The pieces' height above the board.
@@ -88,28 +85,8 @@ pub fn mark_colour(player: Player) -> Color {
     }
 }
 
-/// The centre of `cell` on the board's top face: `a1` at the near left, as seen
-/// from the home view.
-#[must_use]
-pub fn cell_centre(cell: Cell) -> Vec3 {
-    Vec3::new(
-        (f32::from(cell.x()) - 1.0) * CELL,
-        TOP,
-        (1.0 - f32::from(cell.y())) * CELL,
-    )
-}
-
-/// The cell a point on the board lies in, if any.
-#[must_use]
-pub fn cell_at(at: Vec3) -> Option<Cell> {
-    let column = (at.x / CELL + 1.5).floor();
-    let row = (1.5 - at.z / CELL).floor();
-    if !(0.0..3.0).contains(&column) || !(0.0..3.0).contains(&row) {
-        return None;
-    }
-    Cell::new(column as u8, row as u8)
-}
-
+/// Lays the board when the game comes on the table; keeps the pieces, the marker,
+/// the phantom and the tints in line with the game.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_assets)
         .add_systems(
@@ -151,56 +128,27 @@ fn load_assets(
         ]
     };
     let looks = [looks(Player::First), looks(Player::Second)];
-    let mut tint = |color: Color, glow: LinearRgba| {
-        materials.add(StandardMaterial {
-            base_color: color,
-            emissive: glow,
-            alpha_mode: AlphaMode::Blend,
-            perceptual_roughness: 0.8,
-            ..default()
-        })
-    };
     let tints = [
-        tint(Color::srgba(0.0, 0.0, 0.0, 0.0), LinearRgba::BLACK),
-        tint(
-            Color::srgba(0.15, 0.8, 0.25, 0.55),
-            LinearRgba::rgb(0.0, 0.25, 0.03),
-        ),
-        tint(
-            Color::srgba(0.95, 0.75, 0.15, 0.55),
-            LinearRgba::rgb(0.2, 0.14, 0.0),
-        ),
-        tint(
-            Color::srgba(0.9, 0.15, 0.12, 0.55),
-            LinearRgba::rgb(0.25, 0.0, 0.0),
-        ),
-        tint(
-            Color::srgba(0.2, 0.85, 1.0, 0.7),
-            LinearRgba::rgb(0.1, 0.7, 1.0),
-        ),
+        materials.add(theme::clear_tint()),
+        materials.add(Signal::Good.tint(0.55)),
+        materials.add(Signal::Fair.tint(0.55)),
+        materials.add(Signal::Bad.tint(0.55)),
+        materials.add(Signal::Hint.tint(0.7)),
     ];
     commands.insert_resource(TicTacToeAssets {
         bar: meshes.add(Cuboid::new(CELL * 0.72, 0.24, 0.22)),
         ring: meshes.add(Torus::new(CELL * 0.2, CELL * 0.31)),
         marker: meshes.add(Cuboid::from_length(0.2)),
         looks,
-        gold: materials.add(StandardMaterial {
-            base_color: Color::srgb(1.0, 0.78, 0.2),
-            emissive: LinearRgba::rgb(1.0, 0.55, 0.05) * 1.5,
-            ..default()
-        }),
-        marker_material: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.85, 0.05, 0.05),
-            emissive: LinearRgba::rgb(0.6, 0.0, 0.0),
-            ..default()
-        }),
+        gold: materials.add(theme::win_highlight()),
+        marker_material: materials.add(theme::last_move_marker()),
         tints,
     });
 }
 
 /// Lays the board, its grid and its nine cell tiles, the phantoms and the marker,
 /// and frames the camera on it.
-pub fn spawn_board(
+fn spawn_board(
     mut commands: Commands,
     assets: Res<TicTacToeAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -214,12 +162,10 @@ pub fn spawn_board(
     commands.spawn((
         Name::new("Tic-tac-toe board"),
         Mesh3d(meshes.add(Cuboid::new(side, THICKNESS, side))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.86, 0.66, 0.42),
-            base_color_texture: Some(images.add(wood_texture())),
-            perceptual_roughness: 0.55,
-            ..default()
-        })),
+        MeshMaterial3d(materials.add(theme::wood(
+            Color::srgb(0.86, 0.66, 0.42),
+            images.add(theme::wood_texture()),
+        ))),
         Transform::from_xyz(0.0, TOP - THICKNESS / 2.0, 0.0),
         DespawnOnExit(TIC_TAC_TOE),
     ));
@@ -319,7 +265,7 @@ fn piece_transform(cell: Cell) -> Transform {
 
 /// Spawns a piece for every marked cell without one and despawns pieces on cells
 /// that are now empty (new game, undo, load).
-pub fn sync_pieces(
+fn sync_pieces(
     mut commands: Commands,
     game: Res<CurrentGame>,
     assets: Res<TicTacToeAssets>,
@@ -350,7 +296,7 @@ pub fn sync_pieces(
 }
 
 /// Puts the marker over the last piece, or hides it on an empty board.
-pub fn move_marker(
+fn move_marker(
     game: Res<CurrentGame>,
     mut marker: Single<(&mut Transform, &mut Visibility), With<LastMoveMarker>>,
 ) {
@@ -366,7 +312,7 @@ pub fn move_marker(
 }
 
 /// A gold bar through the winning three, and the three pieces turned gold.
-pub fn highlight_winning_line(
+fn highlight_winning_line(
     mut commands: Commands,
     game: Res<CurrentGame>,
     assets: Res<TicTacToeAssets>,
@@ -412,7 +358,7 @@ pub fn highlight_winning_line(
 
 /// Shows the phantom of the side to move over the hovered cell, only where a person
 /// to move may play now.
-pub fn show_phantom(
+fn show_phantom(
     game: Res<CurrentGame>,
     players: Res<Players>,
     hovered: Res<HoveredCell>,
@@ -440,7 +386,7 @@ pub fn show_phantom(
 
 /// Tints the cells: the hinted cell cyan; with the analysis on, every empty cell by
 /// its solved value for the side to move (green wins, amber draws, red loses).
-pub fn tint_cells(
+fn tint_cells(
     game: Res<CurrentGame>,
     analysis: Res<Analysis>,
     hint: Res<Hint>,

@@ -1,0 +1,152 @@
+//! Saving and loading games, for every game: files on the desktop, a download and the
+//! file picker in a browser ([`browser`]). A load puts the file's game on the table,
+//! whichever game it is; a file that does not read changes nothing and says why.
+
+#[cfg(target_arch = "wasm32")]
+mod browser;
+#[cfg(target_arch = "wasm32")]
+pub use browser::pick_game_file;
+
+use std::path::Path;
+
+use bevy::prelude::*;
+
+use super::table::{
+    CurrentGame, GameFileOpened, GameKind, LoadRequested, MovePath, OnTable, Players,
+    SaveRequested, Screen, TableGame, put_on_hold,
+};
+use crate::record::{GameRecord, SavedGame};
+
+/// The outcome of the last save or load, for the HUD.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileNotice(pub Option<Result<String, String>>);
+
+/// The file name in the HUD's path field.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct SavePath(pub String);
+
+impl Default for SavePath {
+    fn default() -> Self {
+        Self("tabletop-game.txt".to_owned())
+    }
+}
+
+/// Loading, for any game: before the move path of the game on the table, so a loaded
+/// game is in place for this frame's moves.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FileNotice>()
+        .init_resource::<SavePath>()
+        .add_systems(
+            Update,
+            load_game
+                .before(MovePath)
+                .in_set(super::table::AppSystems::ApplyMoves)
+                .run_if(in_state(Screen::Playing)),
+        );
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(browser::plugin);
+}
+
+/// Saving game `G` while it is on the table.
+pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
+    app.add_systems(
+        Update,
+        save_game::<G>
+            .in_set(MovePath)
+            .run_if(in_state(OnTable(G::KIND))),
+    );
+}
+
+/// Reads and checks a saved game; the error is one line for people.
+pub fn read_game(path: &Path) -> Result<SavedGame, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("could not read {}: {e}", path.display()))?;
+    parse_game(&path.display().to_string(), &text)
+}
+
+/// Checks the text of a saved game called `name`; the error is one line for people.
+pub fn parse_game(name: &str, text: &str) -> Result<SavedGame, String> {
+    SavedGame::from_text(text).map_err(|e| format!("{name}: {e}"))
+}
+
+/// Writes a saved game; the error is one line for people. In a browser the file is
+/// offered as a download named after the path's last part.
+pub fn write_game(path: &Path, saved: &SavedGame) -> Result<(), String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return std::fs::write(path, saved.to_text())
+        .map_err(|e| format!("could not write {}: {e}", path.display()));
+    #[cfg(target_arch = "wasm32")]
+    {
+        let name = path.file_name().map_or_else(
+            || "tabletop-game.txt".to_owned(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        browser::download(&name, &saved.to_text())
+    }
+}
+
+/// Carries out save requests for the game on the table.
+fn save_game<G: TableGame>(
+    mut saves: MessageReader<SaveRequested>,
+    game: Res<CurrentGame<G>>,
+    players: Res<Players>,
+    mut notice: ResMut<FileNotice>,
+) {
+    for SaveRequested { path } in saves.read() {
+        let saved = SavedGame {
+            seats: players.0,
+            game: GameRecord::new((**game).clone()),
+        };
+        notice.0 = Some(
+            write_game(path, &saved)
+                .map(|()| format!("Saved {} moves to {}", game.plies(), path.display())),
+        );
+    }
+}
+
+/// Carries out load requests, for any game: the loaded game becomes the pending game
+/// of its kind, and if that is another game than the one on the table, that game
+/// comes on the table. A load that fails changes nothing.
+fn load_game(
+    mut commands: Commands,
+    mut loads: MessageReader<LoadRequested>,
+    mut opened: MessageReader<GameFileOpened>,
+    mut notice: ResMut<FileNotice>,
+) {
+    let read = loads
+        .read()
+        .map(|LoadRequested { path }| (path.display().to_string(), read_game(path)));
+    let picked = opened
+        .read()
+        .map(|GameFileOpened { name, text }| (name.clone(), parse_game(name, text)));
+    for (name, loaded) in read.chain(picked).collect::<Vec<_>>() {
+        match loaded {
+            Ok(saved) => commands.queue(move |world: &mut World| {
+                let plies = saved.game.plies();
+                let result = put_on_table(saved, world)
+                    .map(|()| format!("Loaded {name} ({plies} moves)"))
+                    .map_err(|why| format!("{name}: {why}"));
+                match &result {
+                    Ok(loaded) => info!("{loaded}"),
+                    Err(why) => warn!("load failed: {why}"),
+                }
+                world.resource_mut::<FileNotice>().0 = Some(result);
+            }),
+            Err(why) => {
+                warn!("load failed: {why}");
+                notice.0 = Some(Err(why));
+            }
+        }
+    }
+}
+
+/// Puts a saved game on the table: its players, and its game, which comes on the
+/// table (another game than the one there is switched to).
+pub fn put_on_table(saved: SavedGame, world: &mut World) -> Result<(), String> {
+    let kind = put_on_hold(saved.game, world)?;
+    world.resource_mut::<Players>().0 = saved.seats;
+    if *world.resource::<State<GameKind>>().get() != kind {
+        world.resource_mut::<NextState<GameKind>>().set(kind);
+    }
+    Ok(())
+}

@@ -1,0 +1,64 @@
+//! The in-game HUD (egui): who plays, whose turn, the status line, the AI at work,
+//! the game buttons, save and load ([`panel`]), the move list ([`moves`]) and the
+//! keyboard shortcuts ([`keys`]), for every game. Every button and key only writes a
+//! message; the game's systems do the work. A game's own panels (Tic-tac-toe's
+//! analysis, Knucklebones' scores) live in the game's module.
+
+mod keys;
+mod moves;
+mod panel;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+
+use super::ai::{AiMoveRequested, AiStepRequested, HintRequested};
+use super::camera::ResetCamera;
+use super::table::{
+    AppSystems, LoadRequested, NewGameRequested, OnTable, RedoRequested, SaveRequested, Screen,
+    TableGame, UndoRequested,
+};
+use crate::ai::Level;
+
+/// The level that "AI move" and "Hint" use; the strongest unless changed.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AssistLevel(pub Level);
+
+impl Default for AssistLevel {
+    fn default() -> Self {
+        Self(Level::MAX)
+    }
+}
+
+/// Everything the HUD's buttons and keys can ask for.
+#[derive(SystemParam)]
+pub(crate) struct Requests<'w> {
+    new_game: MessageWriter<'w, NewGameRequested>,
+    undo: MessageWriter<'w, UndoRequested>,
+    redo: MessageWriter<'w, RedoRequested>,
+    step: MessageWriter<'w, AiStepRequested>,
+    ai_move: MessageWriter<'w, AiMoveRequested>,
+    hint: MessageWriter<'w, HintRequested>,
+    save: MessageWriter<'w, SaveRequested>,
+    load: MessageWriter<'w, LoadRequested>,
+    reset_camera: MessageWriter<'w, ResetCamera>,
+    screen: ResMut<'w, NextState<Screen>>,
+}
+
+/// The keys, for every game.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AssistLevel>().add_systems(
+        Update,
+        keys::hotkeys
+            .in_set(AppSystems::RecordInput)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// The HUD and move list of game `G`, while it is on the table.
+pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (panel::draw_hud::<G>, moves::draw_move_list::<G>).run_if(in_state(OnTable(G::KIND))),
+    );
+}

@@ -1,0 +1,55 @@
+//! The move list: every move in notation, numbered per pair, the last one marked.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::app::table::{CurrentGame, TableGame};
+use crate::app::theme::GOLD_UI;
+
+/// The move list: every move in notation, numbered per pair, the last one marked.
+pub(super) fn draw_move_list<G: TableGame>(
+    mut contexts: EguiContexts,
+    game: Res<CurrentGame<G>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let moves = game.move_names();
+    egui::Window::new("Moves")
+        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
+        .resizable(false)
+        .collapsible(true)
+        .default_width(150.0)
+        .show(ctx, |ui| {
+            if moves.is_empty() {
+                ui.weak("No moves yet");
+                return;
+            }
+            egui::ScrollArea::vertical()
+                .max_height(420.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    egui::Grid::new("move list")
+                        .num_columns(3)
+                        .spacing([14.0, 2.0])
+                        .striped(true)
+                        .show(ui, |ui| {
+                            for (pair, chunk) in moves.chunks(2).enumerate() {
+                                ui.weak(format!("{}.", pair + 1));
+                                for (i, name) in chunk.iter().enumerate() {
+                                    let text = egui::RichText::new(name).monospace();
+                                    if pair * 2 + i + 1 == moves.len() {
+                                        ui.label(
+                                            text.strong()
+                                                .color(egui::Color32::BLACK)
+                                                .background_color(GOLD_UI),
+                                        );
+                                    } else {
+                                        ui.label(text);
+                                    }
+                                }
+                                ui.end_row();
+                            }
+                        });
+                });
+        });
+    Ok(())
+}

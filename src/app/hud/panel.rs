@@ -1,0 +1,340 @@
+//! The HUD's panel for the game on the table: who plays and whose turn, the status
+//! line, the AI at work, the game buttons, the file row and the help lines. Each
+//! section is a function of its own; the system gathers what they read.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::{AssistLevel, Requests};
+use crate::ai::Level;
+use crate::app::ai::{
+    AiMoveRequested, AiPace, AiPurpose, AiStepRequested, AiTask, Hint, HintRequested,
+};
+use crate::app::camera::ResetCamera;
+use crate::app::files::{FileNotice, SavePath};
+use crate::app::table::{
+    CurrentGame, LoadRequested, NewGameRequested, Players, RedoRequested, SaveRequested, Screen,
+    TableGame, UndoRequested, seat_label,
+};
+use crate::app::theme::{AI_UI, DONE_UI, ERROR_UI, GOLD_UI, HINT_UI};
+use crate::rules::Player;
+
+/// The panel of game `G`, top left.
+pub(super) fn draw_hud<G: TableGame>(
+    mut contexts: EguiContexts,
+    game: Res<CurrentGame<G>>,
+    players: Res<Players>,
+    tasks: Query<&AiTask<G::Move>>,
+    hint: Res<Hint<G>>,
+    time: Res<Time<Real>>,
+    mut pace: ResMut<AiPace>,
+    mut assist: ResMut<AssistLevel>,
+    mut save_path: ResMut<SavePath>,
+    notice: Res<FileNotice>,
+    mut requests: Requests,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let thinking = tasks.iter().find(|t| t.purpose == AiPurpose::Play);
+    let hinting = tasks.iter().find(|t| t.purpose == AiPurpose::Hint);
+    egui::Window::new(G::KIND.to_string())
+        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            sides_and_status(ui, &game, &players);
+            let now = time.elapsed();
+            ai_at_work(ui, &game, &players, &pace, thinking, hinting, &hint, now);
+            ui.separator();
+            game_buttons(
+                ui,
+                &game,
+                &players,
+                &mut assist,
+                thinking,
+                hinting,
+                &mut requests,
+            );
+            if !players.all_human() {
+                ai_pace(ui, &game, &players, &mut pace, thinking, &mut requests);
+            }
+            ui.separator();
+            file_row(ui, &mut save_path, &notice, &mut requests);
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button("Menu").on_hover_text("Esc").clicked() {
+                    requests.screen.set(Screen::Menu);
+                }
+                if ui.button("Reset camera").clicked() {
+                    requests.reset_camera.write(ResetCamera);
+                }
+            });
+            ui.small(format!("{} · H hint · Ctrl+Z/Y undo/redo", G::CONTROLS));
+            ui.small("Right mouse: look · WASD/QE: move · wheel: speed");
+        });
+    Ok(())
+}
+
+/// The game's line, who plays each side, whose turn it is and the status.
+fn sides_and_status<G: TableGame>(ui: &mut egui::Ui, game: &CurrentGame<G>, players: &Players) {
+    ui.label(game.describe());
+    for player in Player::BOTH {
+        ui.horizontal(|ui| {
+            stone_icon(ui, G::side_colour(player));
+            ui.label(seat_label::<G>(players, player));
+        });
+    }
+    ui.separator();
+    if game.is_over() {
+        ui.heading(
+            egui::RichText::new(game.status_text())
+                .strong()
+                .color(GOLD_UI),
+        );
+    } else {
+        let side = game.side_to_move();
+        ui.horizontal(|ui| {
+            stone_icon(ui, G::side_colour(side));
+            ui.label(egui::RichText::new(format!("{} to move", G::side_name(side))).strong());
+        });
+        ui.label(game.status_text());
+    }
+}
+
+/// The AI at work, live, on two lines that are always there, so the buttons below
+/// never jump; then the move count.
+fn ai_at_work<G: TableGame>(
+    ui: &mut egui::Ui,
+    game: &CurrentGame<G>,
+    players: &Players,
+    pace: &AiPace,
+    thinking: Option<&AiTask<G::Move>>,
+    hinting: Option<&AiTask<G::Move>>,
+    hint: &Hint<G>,
+    now: std::time::Duration,
+) {
+    let side = game.side_to_move();
+    let mut headline = egui::RichText::new(" ");
+    let mut detail = egui::RichText::new(" ").small();
+    if let Some(task) = thinking {
+        let elapsed = now.saturating_sub(task.started);
+        let who = if players.get(task.side).is_human() {
+            format!("AI {} (for {})", task.level, G::side_name(task.side))
+        } else {
+            seat_label::<G>(players, task.side)
+        };
+        headline =
+            egui::RichText::new(format!("{who} is thinking… {:.1} s", elapsed.as_secs_f32()))
+                .color(AI_UI);
+        let progress = task.progress();
+        if progress.depth > 0 {
+            detail = egui::RichText::new(format!(
+                "depth {} · {} nodes · best {}",
+                progress.depth,
+                grouped(progress.nodes),
+                progress.best.as_deref().unwrap_or("-")
+            ))
+            .small();
+        }
+    } else if !game.is_over() && !players.get(side).is_human() {
+        let text = if pace.auto {
+            format!("{} moves next", seat_label::<G>(players, side))
+        } else {
+            format!("{} waits: Step or Space", seat_label::<G>(players, side))
+        };
+        headline = egui::RichText::new(text).color(AI_UI);
+    }
+    if let Some(task) = hinting {
+        let elapsed = now.saturating_sub(task.started);
+        detail = egui::RichText::new(format!(
+            "Hint: AI {} is looking… {:.1} s",
+            task.level,
+            elapsed.as_secs_f32()
+        ))
+        .color(HINT_UI);
+    } else if let Some(mv) = hint.for_game(game) {
+        detail = egui::RichText::new(format!("Hint: {mv} ({})", G::HINT_MARK)).color(HINT_UI);
+    }
+    ui.label(headline);
+    ui.label(detail);
+    let names = game.move_names();
+    ui.label(format!(
+        "Moves: {} · last: {}",
+        names.len(),
+        names.last().map_or("-", String::as_str)
+    ));
+}
+
+/// New game, Undo, Redo; Hint and AI move with the level they use.
+fn game_buttons<G: TableGame>(
+    ui: &mut egui::Ui,
+    game: &CurrentGame<G>,
+    players: &Players,
+    assist: &mut AssistLevel,
+    thinking: Option<&AiTask<G::Move>>,
+    hinting: Option<&AiTask<G::Move>>,
+    requests: &mut Requests,
+) {
+    let person_to_move = !game.is_over() && players.get(game.side_to_move()).is_human();
+    ui.horizontal(|ui| {
+        if ui.button("New game").on_hover_text("N").clicked() {
+            requests.new_game.write(NewGameRequested);
+        }
+        let undo_tip = if players.any_human() && !players.all_human() {
+            "Ctrl+Z: take back your move and the AI's reply"
+        } else {
+            "Ctrl+Z: take back the last move"
+        };
+        if ui
+            .add_enabled(game.can_undo(), egui::Button::new("Undo"))
+            .on_hover_text(undo_tip)
+            .clicked()
+        {
+            requests.undo.write(UndoRequested);
+        }
+        if ui
+            .add_enabled(game.can_redo(), egui::Button::new("Redo"))
+            .on_hover_text("Ctrl+Y")
+            .clicked()
+        {
+            requests.redo.write(RedoRequested);
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(
+                person_to_move && hinting.is_none(),
+                egui::Button::new("Hint"),
+            )
+            .on_hover_text("H: where would the AI play?")
+            .clicked()
+        {
+            requests.hint.write(HintRequested { level: assist.0 });
+        }
+        if ui
+            .add_enabled(
+                person_to_move && thinking.is_none(),
+                egui::Button::new("AI move"),
+            )
+            .on_hover_text("Let the AI play this move for you")
+            .clicked()
+        {
+            requests.ai_move.write(AiMoveRequested { level: assist.0 });
+        }
+        egui::ComboBox::from_id_salt("assist level")
+            .selected_text(format!("AI {}", assist.0))
+            .width(56.0)
+            .show_ui(ui, |ui| {
+                for n in 1..=5 {
+                    let level = Level::new(n).expect("1..=5 are levels");
+                    ui.selectable_value(&mut assist.0, level, format!("AI {n}"));
+                }
+            });
+    });
+}
+
+/// Pause/Auto and Step, where an AI plays.
+fn ai_pace<G: TableGame>(
+    ui: &mut egui::Ui,
+    game: &CurrentGame<G>,
+    players: &Players,
+    pace: &mut AiPace,
+    thinking: Option<&AiTask<G::Move>>,
+    requests: &mut Requests,
+) {
+    ui.horizontal(|ui| {
+        let label = if pace.auto { "Pause" } else { "Auto" };
+        let tip = if pace.auto {
+            "Stop the AIs after their current move"
+        } else {
+            "Let the AIs move on their own again"
+        };
+        if ui.button(label).on_hover_text(tip).clicked() {
+            pace.auto = !pace.auto;
+        }
+        let ai_to_move = !game.is_over() && !players.get(game.side_to_move()).is_human();
+        if ui
+            .add_enabled(
+                !pace.auto && ai_to_move && thinking.is_none(),
+                egui::Button::new("Step"),
+            )
+            .on_hover_text("Space: the AI to move makes one move")
+            .clicked()
+        {
+            requests.step.write(AiStepRequested);
+        }
+        ui.label(if pace.auto {
+            "AIs: auto"
+        } else {
+            "AIs: paused"
+        });
+    });
+}
+
+/// The file name, Save and Load, and how the last of them went.
+fn file_row(
+    ui: &mut egui::Ui,
+    save_path: &mut SavePath,
+    notice: &FileNotice,
+    requests: &mut Requests,
+) {
+    ui.horizontal(|ui| {
+        ui.label("File");
+        ui.add(egui::TextEdit::singleline(&mut save_path.0).desired_width(150.0));
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Save").clicked() {
+            requests.save.write(SaveRequested {
+                path: PathBuf::from(save_path.0.trim()),
+            });
+        }
+        // In a browser there is no path to read: Load opens the file picker.
+        #[cfg(not(target_arch = "wasm32"))]
+        if ui.button("Load").clicked() {
+            requests.load.write(LoadRequested {
+                path: PathBuf::from(save_path.0.trim()),
+            });
+        }
+        #[cfg(target_arch = "wasm32")]
+        if ui.button("Load…").clicked()
+            && let Err(why) = crate::app::files::pick_game_file()
+        {
+            warn!("{why}");
+        }
+    });
+    match &notice.0 {
+        Some(Ok(text)) => {
+            ui.small(egui::RichText::new(text).color(DONE_UI));
+        }
+        Some(Err(text)) => {
+            ui.label(egui::RichText::new(text).color(ERROR_UI));
+        }
+        None => {}
+    }
+}
+
+fn stone_icon(ui: &mut egui::Ui, colour: Color) {
+    let [r, g, b, _] = colour.to_srgba().to_u8_array();
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+    ui.painter()
+        .circle_filled(rect.center(), 7.0, egui::Color32::from_rgb(r, g, b));
+    ui.painter().circle_stroke(
+        rect.center(),
+        7.0,
+        egui::Stroke::new(1.0, egui::Color32::GRAY),
+    );
+}
+
+/// Thousands with commas: `1,234,567`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -1,0 +1,91 @@
+//! Starting from the command line (or a page address): the flags main.rs parsed,
+//! carried out on the app before it runs, through the same paths as the menu and
+//! the Load button.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use super::files::{SavePath, read_game};
+use super::table::{GameKind, Players, Screen, TableGames, apply_setting, put_on_hold};
+use crate::games;
+use crate::record::PlayerKind;
+
+/// What the command line asks for at start-up.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Launch {
+    /// The game to play, by its name.
+    pub game: Option<String>,
+    /// A saved game to continue.
+    pub load: Option<PathBuf>,
+    /// Who plays the side that moves first, instead of the default or the file's.
+    pub first: Option<PlayerKind>,
+    /// Who plays the other side.
+    pub second: Option<PlayerKind>,
+    /// Game settings (`size 12x12`, `seed 5`), for the games that have them.
+    pub settings: Vec<(&'static str, String)>,
+}
+
+impl Launch {
+    /// Whether the flags ask for a game straight away (any flag does), rather than
+    /// the menu.
+    #[must_use]
+    pub fn straight_in(&self) -> bool {
+        *self != Self::default()
+    }
+
+    /// Sets `app` up as asked: the saved game put on hold and its players taken, the
+    /// settings given to the games that have them, the players, and the game to start
+    /// in (after `Startup`). On an error (a file that does not read, a setting no
+    /// game has) the app is left as it was before the error, and the error is one
+    /// line for people.
+    pub fn apply(self, app: &mut App) -> Result<(), String> {
+        let straight_in = self.straight_in();
+        let world = app.world_mut();
+        let mut kind = match &self.game {
+            Some(name) => Some(
+                GameKind::named(name)
+                    .ok_or_else(|| format!("no game '{name}' (the games: {})", games::names()))?,
+            ),
+            None => None,
+        };
+        if let Some(path) = &self.load {
+            let saved = read_game(path)?;
+            let seats = saved.seats;
+            let loaded = put_on_hold(saved.game, world)?;
+            world.resource_mut::<Players>().0 = seats;
+            world.insert_resource(SavePath(path.display().to_string()));
+            kind = kind.or(Some(loaded));
+        }
+        for (key, value) in &self.settings {
+            if !apply_setting(world, key, value)? {
+                return Err(format!("no game has the setting '{key}'"));
+            }
+        }
+        // Settings alone choose a game that has them (`--seed` means the dice game).
+        if kind.is_none() && !self.settings.is_empty() {
+            kind = world.resource::<TableGames>().kinds().find(|kind| {
+                games::find(kind.name()).is_some_and(|game| {
+                    let keys = game.setting_keys();
+                    self.settings.iter().any(|(key, _)| keys.contains(key))
+                })
+            });
+        }
+        let mut players = world.resource_mut::<Players>();
+        players.first = self.first.unwrap_or(players.first);
+        players.second = self.second.unwrap_or(players.second);
+        if straight_in {
+            let kind = kind.unwrap_or_default();
+            // After Startup, once the shared meshes and materials exist.
+            app.add_systems(
+                Startup,
+                move |mut screen: ResMut<NextState<Screen>>,
+                      mut game: ResMut<NextState<GameKind>>| {
+                    game.set(kind);
+                    screen.set(Screen::Playing);
+                },
+            );
+        }
+        Ok(())
+    }
+}

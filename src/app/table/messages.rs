@@ -1,0 +1,92 @@
+//! The requests that change the game on the table, whoever makes them (a click, a
+//! key, a button, an AI, a file), and what the move path announces.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use super::TableGame;
+use crate::rules::Player;
+
+/// Someone (a click, a key, an AI, a loaded game) asks to make a move for the side
+/// to move.
+#[derive(Message, Debug, PartialEq, Eq)]
+pub struct MoveRequested<G: TableGame> {
+    /// The move.
+    pub mv: G::Move,
+    /// The [`CurrentGame::generation`](super::CurrentGame::generation) the move was
+    /// chosen in. A request made for another position (an AI that was still thinking
+    /// when the game changed, a second click in the same frame) is dropped.
+    pub generation: u64,
+}
+
+impl<G: TableGame> MoveRequested<G> {
+    /// A request to play `mv` in the position of `generation`.
+    #[must_use]
+    pub fn new(mv: G::Move, generation: u64) -> Self {
+        Self { mv, generation }
+    }
+}
+
+/// A requested move passed validation and is now part of the game on the table.
+#[derive(Message, Debug, PartialEq, Eq)]
+pub struct MoveApplied<G: TableGame> {
+    /// The move.
+    pub mv: G::Move,
+    /// Who played it.
+    pub player: Player,
+}
+
+// By hand: a derive would ask the game itself to be `Copy`, not only its move.
+impl<G: TableGame> Clone for MoveRequested<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: TableGame> Copy for MoveRequested<G> {}
+
+impl<G: TableGame> Clone for MoveApplied<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: TableGame> Copy for MoveApplied<G> {}
+
+/// Start the game again with the same settings.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NewGameRequested;
+
+/// Take back the last move; against an AI, back to the person's last turn.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UndoRequested;
+
+/// Play again what [`UndoRequested`] took back.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RedoRequested;
+
+/// Write the game on the table to `path`.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct SaveRequested {
+    /// Where to write.
+    pub path: PathBuf,
+}
+
+/// Replace the game on the table with the one saved at `path`, players included; a
+/// file of another game puts that game on the table.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct LoadRequested {
+    /// What to read.
+    pub path: PathBuf,
+}
+
+/// A saved game a person picked in the browser's file picker, already read (the web
+/// build's [`LoadRequested`]); it loads the same way, with the same errors.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct GameFileOpened {
+    /// The file's name, for messages.
+    pub name: String,
+    /// Its contents.
+    pub text: String,
+}

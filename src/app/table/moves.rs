@@ -1,0 +1,214 @@
+//! The move path of each game: the game comes on the table, moves are checked and
+//! applied, undone and redone, and the phase follows.
+
+use bevy::prelude::*;
+
+use super::{
+    AppSystems, CurrentGame, GameFileOpened, GameKind, LoadRequested, MoveApplied, MoveRequested,
+    NewGameRequested, OnTable, PendingGame, Phase, Players, RedoRequested, SaveRequested, Screen,
+    TableGame, UndoRequested, seat_label,
+};
+use crate::rules::Player;
+
+/// The move path's systems of every game, in `AppSystems::ApplyMoves`; what changes
+/// the game on the table from outside (loading a file) runs before it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MovePath;
+
+/// What every game shares: the states, the frame's order, the requests the HUD and
+/// keys write.
+pub fn shared_plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .init_state::<GameKind>()
+        .add_computed_state::<OnTable>()
+        .add_sub_state::<Phase>()
+        .init_resource::<Players>()
+        .configure_sets(
+            Update,
+            (
+                AppSystems::RecordInput,
+                AppSystems::ApplyMoves,
+                AppSystems::SyncView,
+            )
+                .chain(),
+        )
+        .configure_sets(Update, MovePath.in_set(AppSystems::ApplyMoves))
+        .add_message::<NewGameRequested>()
+        .add_message::<UndoRequested>()
+        .add_message::<RedoRequested>()
+        .add_message::<SaveRequested>()
+        .add_message::<LoadRequested>()
+        .add_message::<GameFileOpened>();
+}
+
+/// The move path of game `G`, active while `G` is on the table.
+pub fn plugin<G: TableGame>(app: &mut App) {
+    let on_table = OnTable(G::KIND);
+    // The resource is always there (views' run conditions read it); a game is set
+    // up on it each time `G` comes on the table.
+    let placeholder = G::new_game(&G::Settings::default());
+    app.init_resource::<G::Settings>()
+        .insert_resource(CurrentGame::new(placeholder))
+        .add_message::<MoveRequested<G>>()
+        .add_message::<MoveApplied<G>>()
+        .add_systems(OnEnter(on_table), start_game::<G>)
+        .add_systems(
+            Update,
+            (
+                take_pending::<G>.run_if(resource_exists::<PendingGame<G>>),
+                restart_game::<G>,
+                take_back::<G>,
+                apply_moves::<G>,
+                (check_for_end::<G>, switch_turn::<G>),
+            )
+                .chain()
+                .in_set(MovePath)
+                .run_if(in_state(on_table)),
+        );
+}
+
+/// Sets up the position when the game comes on the table: the pending (loaded) game
+/// if there is one, else a new game from the menu's settings.
+pub fn start_game<G: TableGame>(
+    mut commands: Commands,
+    mut settings: ResMut<G::Settings>,
+    pending: Option<Res<PendingGame<G>>>,
+    mut current: ResMut<CurrentGame<G>>,
+    mut phase: ResMut<NextState<Phase>>,
+    players: Res<Players>,
+) {
+    let game = match pending {
+        Some(pending) => {
+            commands.remove_resource::<PendingGame<G>>();
+            pending.0.adopt_settings(&mut settings);
+            pending.0.clone()
+        }
+        None => G::new_game(&settings),
+    };
+    phase.set(Phase::of(&game));
+    info!(
+        "{} on the table ({}): {} against {}",
+        G::KIND,
+        game.describe(),
+        seat_label::<G>(&players, Player::First),
+        seat_label::<G>(&players, Player::Second)
+    );
+    // Replacing bumps the generation: answers for the last game stay stale.
+    current.replace(game);
+}
+
+/// A game loaded while this game is on the table replaces it.
+pub(crate) fn take_pending<G: TableGame>(
+    mut commands: Commands,
+    pending: Res<PendingGame<G>>,
+    mut settings: ResMut<G::Settings>,
+    mut game: ResMut<CurrentGame<G>>,
+    mut phase: ResMut<NextState<Phase>>,
+) {
+    commands.remove_resource::<PendingGame<G>>();
+    pending.0.adopt_settings(&mut settings);
+    game.replace(pending.0.clone());
+    phase.set(Phase::of(&**game));
+}
+
+/// New game: a new game with the same settings; the view clears itself.
+pub(crate) fn restart_game<G: TableGame>(
+    mut requests: MessageReader<NewGameRequested>,
+    settings: Res<G::Settings>,
+    mut game: ResMut<CurrentGame<G>>,
+    mut phase: ResMut<NextState<Phase>>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    game.replace(G::new_game(&settings));
+    phase.set(Phase::of(&**game));
+}
+
+/// Undo and redo. With a person and an AI, one request takes back (or replays) the
+/// AI's reply together with the person's move, so it is the person's turn again.
+/// With two AIs, one move at a time (the AIs pause on their own, see `app::ai`).
+pub(crate) fn take_back<G: TableGame>(
+    mut undo: MessageReader<UndoRequested>,
+    mut redo: MessageReader<RedoRequested>,
+    players: Res<Players>,
+    mut game: ResMut<CurrentGame<G>>,
+    mut phase: ResMut<NextState<Phase>>,
+) {
+    let (undos, redos) = (undo.read().count(), redo.read().count());
+    if undos + redos == 0 {
+        return;
+    }
+    // An AI is "to move" after a step when a person plays the other side.
+    let ai_to_move = |game: &CurrentGame<G>| {
+        players.any_human() && !game.is_over() && !players.get(game.side_to_move()).is_human()
+    };
+    for _ in 0..undos {
+        if game.undo().is_some() {
+            while ai_to_move(&game) && game.undo().is_some() {}
+        }
+    }
+    for _ in 0..redos {
+        if game.redo().is_some() {
+            while ai_to_move(&game) && game.redo().is_some() {}
+        }
+    }
+    info!(
+        "{undos} undo and {redos} redo requests: {} moves on the table",
+        game.plies()
+    );
+    phase.set(Phase::of(&**game));
+}
+
+/// The one gate every move passes: legal moves for the current position go into
+/// [`CurrentGame`] and are announced; anything else (occupied cell, full column,
+/// game over, chosen for an older position) changes nothing.
+pub(crate) fn apply_moves<G: TableGame>(
+    mut requests: MessageReader<MoveRequested<G>>,
+    mut game: ResMut<CurrentGame<G>>,
+    mut applied: MessageWriter<MoveApplied<G>>,
+) {
+    for &MoveRequested { mv, generation } in requests.read() {
+        // Check before taking the resource mutably, so refused moves do not mark it changed.
+        if generation != game.generation() {
+            debug!("move {mv} dropped: chosen for an older position");
+            continue;
+        }
+        if let Err(why) = game.check(mv) {
+            debug!("move {mv} refused: {why}");
+            continue;
+        }
+        let player = game.side_to_move();
+        if game.play(mv).is_ok() {
+            info!("move {}: {} {mv}", game.plies(), G::side_name(player));
+            applied.write(MoveApplied { mv, player });
+        }
+    }
+}
+
+/// The win/draw check: once a move ends the game, the phase becomes [`Phase::Over`].
+pub(crate) fn check_for_end<G: TableGame>(
+    mut applied: MessageReader<MoveApplied<G>>,
+    game: Res<CurrentGame<G>>,
+    mut phase: ResMut<NextState<Phase>>,
+) {
+    if applied.read().count() > 0 && game.is_over() {
+        info!(
+            "game over after {} moves: {}",
+            game.plies(),
+            game.status_text()
+        );
+        phase.set(Phase::Over);
+    }
+}
+
+/// Passes the turn to the other side after every move that did not end the game.
+pub(crate) fn switch_turn<G: TableGame>(
+    mut applied: MessageReader<MoveApplied<G>>,
+    game: Res<CurrentGame<G>>,
+    mut phase: ResMut<NextState<Phase>>,
+) {
+    if applied.read().count() > 0 && !game.is_over() {
+        phase.set(Phase::ToMove(game.side_to_move()));
+    }
+}

@@ -1,0 +1,87 @@
+//! The games this app can put on the table, as data: filled by the app's registry
+//! (`app::games`), read by the menu (its tabs), loading (which game a file holds)
+//! and the launch from the command line.
+
+use bevy::prelude::*;
+
+use super::{GameKind, PendingGame, TableGame};
+use crate::record::GameRecord;
+
+/// Every game on the table, in menu order.
+#[derive(Resource, Default)]
+pub struct TableGames(Vec<TableEntry>);
+
+/// One game's entry.
+pub struct TableEntry {
+    kind: GameKind,
+    hold: fn(GameRecord, &mut World) -> Result<(), GameRecord>,
+    apply_setting: fn(&mut World, &str, &str) -> Option<Result<(), String>>,
+}
+
+impl TableGames {
+    /// Adds game `G` (the registry does, once per game).
+    pub fn add<G: TableGame>(&mut self) {
+        self.0.push(TableEntry {
+            kind: G::KIND,
+            hold: |record, world| {
+                world.insert_resource(PendingGame(record.into_game::<G>()?));
+                Ok(())
+            },
+            apply_setting: |world, key, value| {
+                let mut settings = world.get_resource_or_init::<G::Settings>();
+                G::apply_setting(&mut settings, key, value)
+            },
+        });
+    }
+
+    /// The games, in menu order.
+    pub fn kinds(&self) -> impl Iterator<Item = GameKind> + '_ {
+        self.0.iter().map(|entry| entry.kind)
+    }
+
+    /// The entry of `kind`, if the app has that game.
+    #[must_use]
+    pub fn get(&self, kind: GameKind) -> Option<&TableEntry> {
+        self.0.iter().find(|entry| entry.kind == kind)
+    }
+}
+
+impl TableEntry {
+    /// Which game.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+}
+
+/// Makes a loaded game the [`PendingGame`] of its kind: it goes on the table when
+/// that game next starts, or at once if it is the game on the table. Returns the
+/// game's kind, or why it cannot be played here.
+pub fn put_on_hold(record: GameRecord, world: &mut World) -> Result<GameKind, String> {
+    let kind = GameKind::named(record.name())
+        .ok_or_else(|| format!("'{}' is not a game this version plays", record.name()))?;
+    let hold = world
+        .get_resource::<TableGames>()
+        .and_then(|games| games.get(kind))
+        .map(|entry| entry.hold)
+        .ok_or_else(|| format!("{kind} is not on this table"))?;
+    hold(record, world).map_err(|record| format!("{} is not a {kind} game", record.name()))?;
+    Ok(kind)
+}
+
+/// Applies a command-line setting (`size 12x12`, `seed 5`) to the menu settings of
+/// every game that has it; `Ok(false)` if none has.
+pub fn apply_setting(world: &mut World, key: &str, value: &str) -> Result<bool, String> {
+    let setters: Vec<_> = world
+        .get_resource::<TableGames>()
+        .map(|games| games.0.iter().map(|entry| entry.apply_setting).collect())
+        .unwrap_or_default();
+    let mut known = false;
+    for set in setters {
+        if let Some(result) = set(world, key, value) {
+            result?;
+            known = true;
+        }
+    }
+    Ok(known)
+}

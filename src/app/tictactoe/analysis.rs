@@ -1,0 +1,76 @@
+//! Tic-tac-toe's analysis panel: the switch, the colour key, and the solved value of
+//! every move for the side to move, as the tint on the board shows it.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{Analysis, CurrentGame, TIC_TAC_TOE};
+use crate::ai::tictactoe::{Value, move_values, value};
+use crate::app::theme::Signal;
+use crate::rules::tictactoe::{Cell, mark_name};
+
+/// The panel, while Tic-tac-toe is on the table.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        analysis_panel.run_if(in_state(TIC_TAC_TOE)),
+    );
+}
+
+/// Tic-tac-toe's analysis: the switch, the colour key, and the solved value of every
+/// move for the side to move, as the tint on the board shows it.
+fn analysis_panel(
+    mut contexts: EguiContexts,
+    game: Res<CurrentGame>,
+    mut analysis: ResMut<Analysis>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Analysis")
+        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.checkbox(&mut analysis.0, "Show solved values (V)");
+            if !analysis.0 {
+                return;
+            }
+            let colour = |value: Value| match value {
+                Value::Win(_) => Signal::Good.ui(),
+                Value::Draw => Signal::Fair.ui(),
+                Value::Loss(_) => Signal::Bad.ui(),
+            };
+            let describe = |value: Value| match value {
+                Value::Win(n) => format!("wins in {n}"),
+                Value::Draw => "draws".to_owned(),
+                Value::Loss(n) => format!("loses in {n}"),
+            };
+            if game.is_over() {
+                ui.weak("The game is over.");
+                return;
+            }
+            let side = mark_name(game.side_to_move());
+            let position = value(&game);
+            ui.label(
+                egui::RichText::new(format!("{side} to move {}", describe(position)))
+                    .color(colour(position)),
+            );
+            ui.small("green wins · amber draws · red loses (plies with best play)");
+            let values = move_values(&game);
+            egui::Grid::new("move values").show(ui, |ui| {
+                let shown = Cell::ALL
+                    .iter()
+                    .filter_map(|&cell| Some((cell, values[cell.index()]?)));
+                for (i, (cell, value)) in shown.enumerate() {
+                    if i > 0 && i % 3 == 0 {
+                        ui.end_row();
+                    }
+                    ui.label(
+                        egui::RichText::new(format!("{cell} {}", describe(value)))
+                            .monospace()
+                            .color(colour(value)),
+                    );
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,33 @@
+//! Where the 3x3 board lies on the table: cells to world positions and back. The view
+//! lays the board by it, the input finds the cell under the pointer with it.
+
+use bevy::prelude::*;
+
+use crate::rules::tictactoe::Cell;
+
+/// Distance between cell centres, in world units.
+pub const CELL: f32 = 2.0;
+/// Height of the board's top face above the table plane the pointer is cast on.
+pub const TOP: f32 = 0.0;
+
+/// The centre of `cell` on the board's top face: `a1` at the near left, as seen
+/// from the home view.
+#[must_use]
+pub fn cell_centre(cell: Cell) -> Vec3 {
+    Vec3::new(
+        (f32::from(cell.x()) - 1.0) * CELL,
+        TOP,
+        (1.0 - f32::from(cell.y())) * CELL,
+    )
+}
+
+/// The cell a point on the board lies in, if any.
+#[must_use]
+pub fn cell_at(at: Vec3) -> Option<Cell> {
+    let column = (at.x / CELL + 1.5).floor();
+    let row = (1.5 - at.z / CELL).floor();
+    if !(0.0..3.0).contains(&column) || !(0.0..3.0).contains(&row) {
+        return None;
+    }
+    Cell::new(column as u8, row as u8)
+}

@@ -1,0 +1,174 @@
+//! The conformance suite every game's rules must pass, written once over [`Game`].
+//!
+//! [`check`] plays random games from a start position and checks at every step what
+//! the rest of the code relies on: every legal move is accepted and applies, moves
+//! that are not legal are refused with the position unchanged, undo restores the
+//! position exactly, the outcome agrees with the winning line, and moves and
+//! positions read back from their text. The registry runs it for every game
+//! (`crate::games`), together with the saved-game round trip.
+
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+
+use super::{Game, Outcome, Player};
+
+/// Plays `playouts` random games from `start` (random moves drawn from `seed`),
+/// checking the rules' contract at every step. The error names the playout, the
+/// moves so far and what broke.
+pub fn check<G: Game>(start: &G, playouts: u32, seed: u64) -> Result<(), String> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    for playout in 0..playouts {
+        let mut game = start.clone();
+        // Moves once legal in this playout: after they are played (or the game ends)
+        // they make good candidates for illegal ones.
+        let mut seen: Vec<G::Move> = Vec::new();
+        let mut steps = 0;
+        loop {
+            let after = moves_text(&game);
+            let at =
+                |what: String| format!("{}: playout {playout}, after {after}: {what}", G::NAME);
+            step_checks(&game, &seen).map_err(at)?;
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            for &mv in &legal {
+                if !seen.contains(&mv) {
+                    seen.push(mv);
+                }
+            }
+            let &mv = legal.choose(&mut rng).expect("not empty");
+            // Undo restores exactly, then the move is played for good.
+            let before = game.clone();
+            game.play(mv)
+                .map_err(|e| at(format!("legal move {mv} refused: {e}")))?;
+            if rng.random_bool(0.3) {
+                let undone = game.undo();
+                if undone != Some(mv) || game != before {
+                    return Err(at(format!(
+                        "undo after {mv} gave {undone:?} and did not restore the position"
+                    )));
+                }
+                game.play(mv)
+                    .map_err(|e| at(format!("{mv} refused after an undo: {e}")))?;
+            }
+            steps += 1;
+            if steps > 10_000 {
+                return Err(at("no end after 10,000 moves".to_owned()));
+            }
+        }
+        // The finished game unwinds move by move to the start.
+        let mut unwound = game.clone();
+        while unwound.plies() > start.plies() {
+            unwound
+                .undo()
+                .ok_or_else(|| format!("{}: undo failed before the start", G::NAME))?;
+        }
+        if unwound != *start {
+            return Err(format!(
+                "{}: playout {playout}: undoing every move did not give back the start",
+                G::NAME
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The checks of one position: legal moves agree with `check`, the `seen` moves that
+/// are not legal are refused without a change, outcome and winning line agree, and
+/// notation and position text read back.
+fn step_checks<G: Game>(game: &G, seen: &[G::Move]) -> Result<(), String> {
+    let legal = game.legal_moves();
+    if legal.is_empty() != game.is_over() {
+        return Err(format!(
+            "{} legal moves but is_over is {}",
+            legal.len(),
+            game.is_over()
+        ));
+    }
+    if game.is_over() != game.outcome().is_some() {
+        return Err("is_over and outcome disagree".to_owned());
+    }
+    for &mv in &legal {
+        game.check(mv)
+            .map_err(|e| format!("legal move {mv} fails check: {e}"))?;
+    }
+    for &mv in seen.iter().filter(|mv| !legal.contains(mv)) {
+        if game.check(mv).is_ok() {
+            return Err(format!("{mv} is not legal but passes check"));
+        }
+        let mut tried = game.clone();
+        if tried.play(mv).is_ok() || tried != *game {
+            return Err(format!("{mv} is not legal but play changed the game"));
+        }
+    }
+    for mv in game.history() {
+        match game.parse_move(&mv.to_string()) {
+            Ok(back) if back == mv => {}
+            other => return Err(format!("move {mv} reads back as {other:?}")),
+        }
+    }
+    if game.parse_move("no such move").is_ok() {
+        return Err("'no such move' reads as a move".to_owned());
+    }
+    check_winning_line(game)?;
+    if !game.is_over() {
+        let text = game.position_text();
+        let back = G::from_position(&text).map_err(|e| format!("'{text}' does not read: {e}"))?;
+        if back.position_text() != text
+            || back.side_to_move() != game.side_to_move()
+            || back.legal_moves() != legal
+        {
+            return Err(format!("position '{text}' does not read back the same"));
+        }
+    }
+    Ok(())
+}
+
+/// A winning line belongs to the winner and holds the move that completed it.
+fn check_winning_line<G: Game>(game: &G) -> Result<(), String> {
+    let line = game.winning_line();
+    if line.is_empty() {
+        return Ok(());
+    }
+    let Some(Outcome::Win(winner)) = game.outcome() else {
+        return Err(format!(
+            "a winning line {line:?} but outcome {:?}",
+            game.outcome()
+        ));
+    };
+    let history = game.history();
+    let owner = |mv: G::Move| -> Option<Player> {
+        // Replay from the first position of the history to see who played `mv`.
+        let mut replay = game.clone();
+        for _ in 0..history.len() {
+            replay.undo();
+        }
+        for &played in &history {
+            let side = replay.side_to_move();
+            if played == mv {
+                return Some(side);
+            }
+            replay.play(played).ok()?;
+        }
+        None
+    };
+    if let Some(&mv) = line.iter().find(|&&mv| owner(mv) != Some(winner)) {
+        return Err(format!("winning line holds {mv}, not the winner's"));
+    }
+    if history.last().is_some_and(|last| !line.contains(last)) {
+        return Err("the last move is not on the winning line".to_owned());
+    }
+    Ok(())
+}
+
+/// `h8 i9 h9` for error messages.
+fn moves_text<G: Game>(game: &G) -> String {
+    let moves: Vec<String> = game.history().iter().map(ToString::to_string).collect();
+    if moves.is_empty() {
+        "no moves".to_owned()
+    } else {
+        moves.join(" ")
+    }
+}
