@@ -7,6 +7,8 @@ mod ai;
 mod history;
 #[path = "app/knucklebones.rs"]
 mod knucklebones;
+#[path = "app/registry.rs"]
+mod registry;
 #[path = "app/tictactoe.rs"]
 mod tictactoe;
 

@@ -21,8 +21,8 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, ConditionalSend, Task};
 
 use super::table::{
-    AppSystems, CurrentGame, MoveRequested, OnTable, Players, RedoRequested, Screen, TableGame,
-    UndoRequested,
+    AppSystems, CurrentGame, GameSystems, MoveRequested, OnTable, Part, Players, RedoRequested,
+    Screen, TableGame, UndoRequested,
 };
 use crate::ai::Level;
 pub use crate::ai::job::{AiJob, AiProgress};
@@ -92,7 +92,7 @@ impl Drop for StopOnDrop {
 /// of the compute pool to itself.
 #[cfg(not(target_arch = "wasm32"))]
 #[must_use]
-pub fn slices() -> Slices<NoPause> {
+pub(crate) fn slices() -> Slices<NoPause> {
     Slices::never()
 }
 
@@ -100,14 +100,14 @@ pub fn slices() -> Slices<NoPause> {
 /// yields to the page's event loop (input, and a frame when one is due).
 #[cfg(target_arch = "wasm32")]
 #[must_use]
-pub fn slices() -> Slices<impl FnMut() -> super::web::Yield> {
+pub(crate) fn slices() -> Slices<impl FnMut() -> super::web::Yield> {
     Slices::every(WEB_SLICE, super::web::yield_to_browser)
 }
 
 /// `, 0.31 s of it left to the page in 40 pauses, at most 9 ms without one` for a
 /// search that paused.
 #[must_use]
-pub fn pauses_text<P>(slices: &Slices<P>) -> String {
+pub(crate) fn pauses_text<P>(slices: &Slices<P>) -> String {
     if slices.pauses() == 0 {
         String::new()
     } else {
@@ -258,6 +258,7 @@ pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
             poll_ai_tasks::<G>.in_set(AppSystems::RecordInput),
             schedule_ai::<G>.in_set(AppSystems::SyncView),
         )
+            .in_set(GameSystems(G::KIND, Part::Ai))
             .run_if(in_state(OnTable(G::KIND))),
     );
 }
@@ -265,7 +266,7 @@ pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
 /// Starts the AI work this frame calls for: the AI seat to move (right away against
 /// a person; with two AIs after [`AiPace::delay`], or on a step while paused), a
 /// handed-over move, a hint. One task per purpose at a time.
-pub fn schedule_ai<G: TableGame>(
+fn schedule_ai<G: TableGame>(
     mut commands: Commands,
     game: Res<CurrentGame<G>>,
     players: Res<Players>,
@@ -331,7 +332,7 @@ pub fn schedule_ai<G: TableGame>(
 /// Polls every task without waiting. A task for an older position is despawned,
 /// which stops its search; a finished one becomes a move request (through the same
 /// gate as a click) or the hint.
-pub fn poll_ai_tasks<G: TableGame>(
+fn poll_ai_tasks<G: TableGame>(
     mut commands: Commands,
     game: Res<CurrentGame<G>>,
     mut tasks: Query<(Entity, &mut AiTask<G::Move>)>,

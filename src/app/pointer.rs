@@ -7,7 +7,8 @@ use bevy_egui::input::EguiWantsInput;
 
 use super::camera::MainCamera;
 use super::table::{
-    AppSystems, CurrentGame, MoveRequested, OnTable, Phase, Players, Screen, TableGame,
+    AppSystems, CurrentGame, GameSystems, MoveRequested, OnTable, Part, Phase, Players, Screen,
+    TableGame,
 };
 
 /// Whether the pointer is on the UI (an egui window, a widget being dragged): then
@@ -56,6 +57,7 @@ pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
         click_to_move::<G>
             .in_set(AppSystems::RecordInput)
             .after(HoverSystems)
+            .in_set(GameSystems(G::KIND, Part::Click))
             .run_if(in_state(OnTable(G::KIND))),
     );
 }
@@ -63,7 +65,10 @@ pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
 /// Whether the left button went down this frame with the pointer off the UI: a
 /// click meant for the table. `mouse` is absent in headless apps.
 #[must_use]
-pub fn clicked_on_table(mouse: Option<&ButtonInput<MouseButton>>, ui: PointerOverUi) -> bool {
+pub(crate) fn clicked_on_table(
+    mouse: Option<&ButtonInput<MouseButton>>,
+    ui: PointerOverUi,
+) -> bool {
     mouse.is_some_and(|mouse| mouse.just_pressed(MouseButton::Left)) && !ui.0
 }
 

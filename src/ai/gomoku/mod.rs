@@ -26,7 +26,10 @@ mod movegen;
 mod pattern;
 mod search;
 mod threats;
+mod tools;
 mod tt;
+
+pub use tools::OPENINGS;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -35,20 +38,15 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use board::Board;
+use eval::{WIN, is_decisive};
 use pattern::Threat;
-use search::{Iteration, Run, Searcher, Shared, WIN, is_decisive};
+use search::{Iteration, Run, Searcher, Shared};
 use threats::Solver;
 use tt::Tt;
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
-
 use crate::ai::clock::Clock;
 use crate::ai::slices::{Pause, Slices, finish};
-use crate::ai::{Analysis, GameAi};
-use crate::rules::Settings;
-use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule, parse_position};
+use crate::rules::gomoku::{Gomoku, Point};
 
 pub use crate::ai::Level;
 pub use level1::pattern_move;
@@ -407,91 +405,6 @@ pub async fn best_move_in_slices<P: Pause>(
     Engine::new(&limits)
         .search_in_slices(game, &limits, stop, on_info, slices)
         .await
-}
-
-/// Three-stone openings (Black, White, Black) as offsets from the centre: White next
-/// to the first stone straight or diagonally, Black's second stone around them, in
-/// the shapes of the classic renju openings. Matches start from them.
-pub const OPENINGS: [[(i8, i8); 3]; 16] = [
-    [(0, 0), (0, 1), (1, 1)],
-    [(0, 0), (0, 1), (1, 2)],
-    [(0, 0), (0, 1), (2, 2)],
-    [(0, 0), (0, 1), (1, 0)],
-    [(0, 0), (0, 1), (2, 1)],
-    [(0, 0), (0, 1), (2, 0)],
-    [(0, 0), (0, 1), (1, -1)],
-    [(0, 0), (0, 1), (0, -2)],
-    [(0, 0), (1, 1), (1, 0)],
-    [(0, 0), (1, 1), (2, 0)],
-    [(0, 0), (1, 1), (2, 1)],
-    [(0, 0), (1, 1), (-1, 1)],
-    [(0, 0), (1, 1), (2, -1)],
-    [(0, 0), (1, 1), (0, 2)],
-    [(0, 0), (1, 1), (-1, 2)],
-    [(0, 0), (1, 1), (2, 2)],
-];
-
-impl GameAi for Gomoku {
-    const POSITION_HELP: &'static str = "`15x15:h8,i9,...` (the size, then the moves in order; `15x15/standard:...` for \
-         the standard rule, or `--rule`)";
-
-    fn analyse(
-        &self,
-        level: Level,
-        time: Option<Duration>,
-        _: &mut StdRng,
-    ) -> Option<Analysis<Point>> {
-        let stop = AtomicBool::new(false);
-        let result = match time {
-            Some(time) => {
-                let limits = Limits {
-                    time: Some(time),
-                    depth: None,
-                    ..Limits::for_level(Level::MAX)
-                };
-                search(self, &limits, &stop, |_| {})
-            }
-            None => best_move(self, level, &stop, |_| {}),
-        }?;
-        Some(Analysis {
-            best: result.best,
-            value: Some(result.value.to_string()),
-        })
-    }
-
-    fn cli_position(text: &str, settings: &Settings<'_>) -> Result<Self, String> {
-        let rule = settings
-            .get("rule")
-            .map(str::parse::<Rule>)
-            .transpose()
-            .map_err(|e| e.to_string())?;
-        parse_position(text, rule)
-    }
-
-    /// Game `index` opens with the opening its pair of games draws from `seed` (the
-    /// two games of a pair share it, with colours swapped).
-    fn match_start(settings: &Settings<'_>, seed: u64, index: u32) -> Result<Self, String> {
-        let size: BoardSize = settings
-            .get("size")
-            .unwrap_or("15x15")
-            .parse()
-            .map_err(|e| format!("{e}"))?;
-        let rule: Rule = settings
-            .get("rule")
-            .unwrap_or("freestyle")
-            .parse()
-            .map_err(|e| format!("{e}"))?;
-        let mut order: Vec<usize> = (0..OPENINGS.len()).collect();
-        order.shuffle(&mut StdRng::seed_from_u64(seed));
-        let opening = OPENINGS[order[(index as usize / 2) % order.len()]];
-        let mut game = Gomoku::new(size, rule);
-        let c = size.centre();
-        for (dx, dy) in opening {
-            let p = Point::new((c.x as i8 + dx) as u8, (c.y as i8 + dy) as u8);
-            game.play(p).map_err(|e| format!("opening: {e}"))?;
-        }
-        Ok(game)
-    }
 }
 
 #[cfg(test)]

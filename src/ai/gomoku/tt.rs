@@ -32,7 +32,7 @@ const BYTES_PER_ENTRY: usize = 16;
 const MIN_ENTRIES: usize = 1 << 10;
 
 /// Score above which a value means a forced win; stored relative to the node.
-const MATE_ZONE: i32 = super::search::WIN - 1000;
+const MATE_ZONE: i32 = super::eval::WIN - 1000;
 
 struct Entry {
     check: AtomicU64,
@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn wins_are_stored_relative_to_the_node() {
         let tt = Tt::new(1 << 16);
-        let win_in_5_from_root = super::super::search::WIN - 5;
+        let win_in_5_from_root = super::super::eval::WIN - 5;
         tt.store(9, None, win_in_5_from_root, 4, Bound::Exact, 2);
         let hit = tt.probe(9, 4).unwrap();
         assert_eq!(hit.score, win_in_5_from_root - 2);

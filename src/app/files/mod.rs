@@ -12,8 +12,8 @@ use std::path::Path;
 use bevy::prelude::*;
 
 use super::table::{
-    CurrentGame, GameFileOpened, GameKind, LoadRequested, MovePath, OnTable, Players,
-    SaveRequested, Screen, TableGame, put_on_hold,
+    CurrentGame, GameFileOpened, GameKind, GameSystems, LoadRequested, MovePath, OnTable, Part,
+    Players, SaveRequested, Screen, TableGame, put_on_hold,
 };
 use crate::record::{GameRecord, SavedGame};
 
@@ -53,6 +53,7 @@ pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
         Update,
         save_game::<G>
             .in_set(MovePath)
+            .in_set(GameSystems(G::KIND, Part::Files))
             .run_if(in_state(OnTable(G::KIND))),
     );
 }
@@ -71,7 +72,7 @@ pub fn parse_game(name: &str, text: &str) -> Result<SavedGame, String> {
 
 /// Writes a saved game; the error is one line for people. In a browser the file is
 /// offered as a download named after the path's last part.
-pub fn write_game(path: &Path, saved: &SavedGame) -> Result<(), String> {
+pub(crate) fn write_game(path: &Path, saved: &SavedGame) -> Result<(), String> {
     #[cfg(not(target_arch = "wasm32"))]
     return std::fs::write(path, saved.to_text())
         .map_err(|e| format!("could not write {}: {e}", path.display()));
@@ -142,7 +143,7 @@ fn load_game(
 
 /// Puts a saved game on the table: its players, and its game, which comes on the
 /// table (another game than the one there is switched to).
-pub fn put_on_table(saved: SavedGame, world: &mut World) -> Result<(), String> {
+pub(crate) fn put_on_table(saved: SavedGame, world: &mut World) -> Result<(), String> {
     let kind = put_on_hold(saved.game, world)?;
     world.resource_mut::<Players>().0 = saved.seats;
     if *world.resource::<State<GameKind>>().get() != kind {

@@ -93,7 +93,7 @@ impl BoardLayout {
 /// Star points: the corner points and the centre, plus the side points on big boards;
 /// the classic five on 15x15.
 #[must_use]
-pub fn star_points(size: BoardSize) -> Vec<Point> {
+pub(crate) fn star_points(size: BoardSize) -> Vec<Point> {
     fn marks(n: u8) -> Vec<u8> {
         let edge = if n >= 13 { 3 } else { 2 };
         let mut marks = vec![edge, n - 1 - edge];
@@ -165,7 +165,7 @@ fn resize_board(
 }
 
 /// Spawns the board for the current game's size and sets the camera's home view.
-pub fn spawn_board(
+pub(super) fn spawn_board(
     mut commands: Commands,
     game: Res<CurrentGame>,
     mut meshes: ResMut<Assets<Mesh>>,

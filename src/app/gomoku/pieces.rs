@@ -183,7 +183,7 @@ fn spawn_phantom_and_marker(mut commands: Commands, assets: Res<StoneAssets>) {
 
 /// Spawns a stone for every occupied point without one and despawns stones whose
 /// point is now empty (new game, and later undo or load).
-pub fn sync_pieces(
+fn sync_pieces(
     mut commands: Commands,
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
@@ -222,7 +222,7 @@ pub fn sync_pieces(
 }
 
 /// Floats the red marker over the last stone; hides it on an empty board.
-pub fn move_marker(
+fn move_marker(
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
     mut marker: Single<(&mut Transform, &mut Visibility), With<LastMoveMarker>>,
@@ -239,7 +239,7 @@ pub fn move_marker(
 
 /// Marks the stones of the winning line and lays a glowing ring around each, so the
 /// five stand out while keeping their colour; clears both when the game is not won.
-pub fn highlight_winning_line(
+fn highlight_winning_line(
     mut commands: Commands,
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
@@ -296,7 +296,7 @@ pub fn highlight_winning_line(
 
 /// Shows the phantom stone of the side to move over the hovered point, only where a
 /// person to move may play now.
-pub fn show_phantom(
+fn show_phantom(
     game: Res<CurrentGame>,
     players: Res<Players>,
     hovered: Res<HoveredPoint>,
@@ -331,7 +331,7 @@ pub fn show_phantom(
 
 /// Puts the hint marker on the suggested point while the hint is current, gently
 /// pulsing so it reads as advice rather than a stone or the last-move marker.
-pub fn show_hint(
+fn show_hint(
     game: Res<CurrentGame>,
     hint: Res<Hint>,
     layout: Res<BoardLayout>,

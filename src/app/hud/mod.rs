@@ -15,7 +15,7 @@ use bevy_egui::EguiPrimaryContextPass;
 use super::ai::{AiMoveRequested, AiStepRequested, HintRequested};
 use super::camera::ResetCamera;
 use super::table::{
-    AppSystems, LoadRequested, NewGameRequested, OnTable, RedoRequested, SaveRequested, Screen,
+    AppSystems, GameSystems, NewGameRequested, OnTable, Part, RedoRequested, SaveRequested, Screen,
     TableGame, UndoRequested,
 };
 use crate::ai::Level;
@@ -40,7 +40,9 @@ pub(crate) struct Requests<'w> {
     ai_move: MessageWriter<'w, AiMoveRequested>,
     hint: MessageWriter<'w, HintRequested>,
     save: MessageWriter<'w, SaveRequested>,
-    load: MessageWriter<'w, LoadRequested>,
+    // In a browser Load opens the file picker instead.
+    #[cfg(not(target_arch = "wasm32"))]
+    load: MessageWriter<'w, super::table::LoadRequested>,
     reset_camera: MessageWriter<'w, ResetCamera>,
     screen: ResMut<'w, NextState<Screen>>,
 }
@@ -59,6 +61,8 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (panel::draw_hud::<G>, moves::draw_move_list::<G>).run_if(in_state(OnTable(G::KIND))),
+        (panel::draw_hud::<G>, moves::draw_move_list::<G>)
+            .in_set(GameSystems(G::KIND, Part::Hud))
+            .run_if(in_state(OnTable(G::KIND))),
     );
 }

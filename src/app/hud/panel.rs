@@ -14,9 +14,11 @@ use crate::app::ai::{
 };
 use crate::app::camera::ResetCamera;
 use crate::app::files::{FileNotice, SavePath};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::app::table::LoadRequested;
 use crate::app::table::{
-    CurrentGame, LoadRequested, NewGameRequested, Players, RedoRequested, SaveRequested, Screen,
-    TableGame, UndoRequested, seat_label,
+    CurrentGame, NewGameRequested, Players, RedoRequested, SaveRequested, Screen, TableGame,
+    UndoRequested, seat_label,
 };
 use crate::app::theme::{AI_UI, DONE_UI, ERROR_UI, GOLD_UI, HINT_UI};
 use crate::rules::Player;

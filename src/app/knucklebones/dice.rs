@@ -24,7 +24,7 @@ pub struct DiceAssets {
 
 /// The colour of `player`'s dice: Player 1 bone white, Player 2 lacquer red.
 #[must_use]
-pub fn dice_colour(player: Player) -> Color {
+pub(crate) fn dice_colour(player: Player) -> Color {
     match player {
         Player::First => Color::srgb(0.95, 0.92, 0.84),
         Player::Second => Color::srgb(0.66, 0.13, 0.14),

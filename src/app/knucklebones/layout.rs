@@ -10,19 +10,19 @@ use crate::rules::Player;
 use crate::rules::knucklebones::{COLUMN_SLOTS, Column};
 
 /// Edge of a die.
-pub const DIE: f32 = 0.8;
+pub(crate) const DIE: f32 = 0.8;
 /// Distance between slot centres along a column.
-pub const SLOT_PITCH: f32 = 1.0;
+pub(crate) const SLOT_PITCH: f32 = 1.0;
 /// Distance between column centres.
-pub const COLUMN_PITCH: f32 = 1.25;
+pub(crate) const COLUMN_PITCH: f32 = 1.25;
 /// Distance from the table's middle line to slot 0 of either tray.
-pub const GAP: f32 = 1.0;
+pub(crate) const GAP: f32 = 1.0;
 /// Height of a tray's floor.
-pub const FLOOR: f32 = 0.0;
+pub(crate) const FLOOR: f32 = 0.0;
 /// Where the die of the turn lies, beside the trays.
-pub const ROLL_SPOT: Vec3 = Vec3::new(3.3, FLOOR + DIE / 2.0, 0.0);
+pub(crate) const ROLL_SPOT: Vec3 = Vec3::new(3.3, FLOOR + DIE / 2.0, 0.0);
 /// Toward `player`'s side of the table: +z (near the camera) for Player 1.
-pub fn outward(player: Player) -> f32 {
+pub(crate) fn outward(player: Player) -> f32 {
     match player {
         Player::First => 1.0,
         Player::Second => -1.0,
@@ -33,7 +33,7 @@ pub fn outward(player: Player) -> f32 {
 /// left to right for both players as the camera sees them, so column 1 faces column
 /// 1 across the table.
 #[must_use]
-pub fn slot_centre(player: Player, column: Column, slot: usize) -> Vec3 {
+pub(crate) fn slot_centre(player: Player, column: Column, slot: usize) -> Vec3 {
     Vec3::new(
         (column.index() as f32 - 1.0) * COLUMN_PITCH,
         FLOOR + DIE / 2.0,
@@ -43,13 +43,13 @@ pub fn slot_centre(player: Player, column: Column, slot: usize) -> Vec3 {
 
 /// Above the outer end of a column, where its score is shown.
 #[must_use]
-pub fn column_label_spot(player: Player, column: Column) -> Vec3 {
+pub(crate) fn column_label_spot(player: Player, column: Column) -> Vec3 {
     slot_centre(player, column, COLUMN_SLOTS) + Vec3::Y * 0.1
 }
 
 /// Beside a tray, where its total is shown.
 #[must_use]
-pub fn total_label_spot(player: Player) -> Vec3 {
+pub(crate) fn total_label_spot(player: Player) -> Vec3 {
     Vec3::new(
         -1.9 * COLUMN_PITCH,
         FLOOR,
@@ -59,7 +59,7 @@ pub fn total_label_spot(player: Player) -> Vec3 {
 
 /// The column of `player`'s tray a point on the table lies over, if any.
 #[must_use]
-pub fn column_at(player: Player, at: Vec3) -> Option<Column> {
+pub(crate) fn column_at(player: Player, at: Vec3) -> Option<Column> {
     let along = at.z * outward(player);
     if !(GAP - 0.3..=GAP + SLOT_PITCH * COLUMN_SLOTS as f32 + 0.3).contains(&along) {
         return None;
@@ -74,7 +74,7 @@ pub fn column_at(player: Player, at: Vec3) -> Option<Column> {
 /// The rotation that shows `value` on top. The die's own faces: 1 up (+y), 6 down,
 /// 2 toward +z, 5 toward -z, 3 toward +x, 4 toward -x (opposite faces add to 7).
 #[must_use]
-pub fn face_up(value: u8) -> Quat {
+pub(crate) fn face_up(value: u8) -> Quat {
     match value {
         1 => Quat::IDENTITY,
         2 => Quat::from_rotation_x(-FRAC_PI_2),
@@ -86,12 +86,12 @@ pub fn face_up(value: u8) -> Quat {
 }
 
 /// A die at rest in a slot, facing up with `value`, squarely.
-pub fn slot_transform(owner: Player, column: Column, slot: usize, value: u8) -> Transform {
+pub(crate) fn slot_transform(owner: Player, column: Column, slot: usize, value: u8) -> Transform {
     Transform::from_translation(slot_centre(owner, column, slot)).with_rotation(face_up(value))
 }
 
 /// The die of the turn at rest on the roll spot.
-pub fn rest_transform(value: u8) -> Transform {
+pub(crate) fn rest_transform(value: u8) -> Transform {
     Transform::from_translation(ROLL_SPOT)
         .with_rotation(Quat::from_rotation_y(0.4) * face_up(value))
 }

@@ -5,7 +5,7 @@
 
 mod dice;
 pub mod input;
-pub mod layout;
+mod layout;
 pub mod motion;
 mod scores;
 pub mod view;

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::Level;
-use crate::app::table::{GameKind, Players, Screen, TableGame, TableGames};
+use crate::app::table::{GameKind, GameSystems, Part, Players, Screen, TableGame, TableGames};
 use crate::record::PlayerKind;
 use crate::rules::Player;
 
@@ -14,7 +14,9 @@ use crate::rules::Player;
 pub(in crate::app) fn plugin_for<G: TableGame>(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        draw_menu::<G>.run_if(in_state(Screen::Menu).and_then(in_state(G::KIND))),
+        draw_menu::<G>
+            .in_set(GameSystems(G::KIND, Part::Menu))
+            .run_if(in_state(Screen::Menu).and_then(in_state(G::KIND))),
     );
 }
 

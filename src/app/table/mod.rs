@@ -24,6 +24,8 @@ pub use messages::{
     GameFileOpened, LoadRequested, MoveApplied, MoveRequested, NewGameRequested, RedoRequested,
     SaveRequested, UndoRequested,
 };
-pub use moves::{MovePath, plugin, shared_plugin, start_game};
-pub use registry::{TableEntry, TableGames, apply_setting, put_on_hold};
-pub use state::{AppSystems, GameKind, OnTable, Phase, Players, Screen};
+pub use moves::MovePath;
+pub(crate) use moves::{plugin, shared_plugin, start_game};
+pub(crate) use registry::apply_setting;
+pub use registry::{TableEntry, TableGames, put_on_hold};
+pub use state::{AppSystems, GameKind, GameSystems, OnTable, Part, Phase, Players, Screen};

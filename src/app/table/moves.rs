@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 
 use super::{
-    AppSystems, CurrentGame, GameFileOpened, GameKind, LoadRequested, MoveApplied, MoveRequested,
-    NewGameRequested, OnTable, PendingGame, Phase, Players, RedoRequested, SaveRequested, Screen,
-    TableGame, UndoRequested, seat_label,
+    AppSystems, CurrentGame, GameFileOpened, GameKind, GameSystems, LoadRequested, MoveApplied,
+    MoveRequested, NewGameRequested, OnTable, Part, PendingGame, Phase, Players, RedoRequested,
+    SaveRequested, Screen, TableGame, UndoRequested, seat_label,
 };
 use crate::rules::Player;
 
@@ -17,7 +17,7 @@ pub struct MovePath;
 
 /// What every game shares: the states, the frame's order, the requests the HUD and
 /// keys write.
-pub fn shared_plugin(app: &mut App) {
+pub(crate) fn shared_plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_state::<GameKind>()
         .add_computed_state::<OnTable>()
@@ -42,7 +42,7 @@ pub fn shared_plugin(app: &mut App) {
 }
 
 /// The move path of game `G`, active while `G` is on the table.
-pub fn plugin<G: TableGame>(app: &mut App) {
+pub(crate) fn plugin<G: TableGame>(app: &mut App) {
     let on_table = OnTable(G::KIND);
     // The resource is always there (views' run conditions read it); a game is set
     // up on it each time `G` comes on the table.
@@ -63,13 +63,14 @@ pub fn plugin<G: TableGame>(app: &mut App) {
             )
                 .chain()
                 .in_set(MovePath)
+                .in_set(GameSystems(G::KIND, Part::MovePath))
                 .run_if(in_state(on_table)),
         );
 }
 
 /// Sets up the position when the game comes on the table: the pending (loaded) game
 /// if there is one, else a new game from the menu's settings.
-pub fn start_game<G: TableGame>(
+pub(crate) fn start_game<G: TableGame>(
     mut commands: Commands,
     mut settings: ResMut<G::Settings>,
     pending: Option<Res<PendingGame<G>>>,

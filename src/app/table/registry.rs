@@ -71,7 +71,7 @@ pub fn put_on_hold(record: GameRecord, world: &mut World) -> Result<GameKind, St
 
 /// Applies a command-line setting (`size 12x12`, `seed 5`) to the menu settings of
 /// every game that has it; `Ok(false)` if none has.
-pub fn apply_setting(world: &mut World, key: &str, value: &str) -> Result<bool, String> {
+pub(crate) fn apply_setting(world: &mut World, key: &str, value: &str) -> Result<bool, String> {
     let setters: Vec<_> = world
         .get_resource::<TableGames>()
         .map(|games| games.0.iter().map(|entry| entry.apply_setting).collect())

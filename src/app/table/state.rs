@@ -97,6 +97,40 @@ pub enum AppSystems {
     SyncView,
 }
 
+/// The systems the app shares for one game, by part: every game gets each part
+/// from the registry (`app::games`), and a test checks that it did.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameSystems(pub GameKind, pub Part);
+
+/// A part of what the app shares for each game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// The move path (`Update`).
+    MovePath,
+    /// Scheduling and polling its AI (`Update`).
+    Ai,
+    /// A click on the table plays the move under the pointer (`Update`).
+    Click,
+    /// Saving it (`Update`).
+    Files,
+    /// Its HUD and move list (egui's pass).
+    Hud,
+    /// Its page of the menu (egui's pass).
+    Menu,
+}
+
+impl Part {
+    /// Every part.
+    pub const ALL: [Part; 6] = [
+        Part::MovePath,
+        Part::Ai,
+        Part::Click,
+        Part::Files,
+        Part::Hud,
+        Part::Menu,
+    ];
+}
+
 /// Where the game on the table stands; exists only while [`Screen::Playing`].
 #[derive(SubStates, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[source(Screen = Screen::Playing)]

@@ -23,7 +23,7 @@ pub fn cell_centre(cell: Cell) -> Vec3 {
 
 /// The cell a point on the board lies in, if any.
 #[must_use]
-pub fn cell_at(at: Vec3) -> Option<Cell> {
+pub(crate) fn cell_at(at: Vec3) -> Option<Cell> {
     let column = (at.x / CELL + 1.5).floor();
     let row = (1.5 - at.z / CELL).floor();
     if !(0.0..3.0).contains(&column) || !(0.0..3.0).contains(&row) {

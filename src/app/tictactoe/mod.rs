@@ -6,6 +6,7 @@
 mod analysis;
 pub mod input;
 pub mod layout;
+mod tint;
 pub mod view;
 
 use bevy::prelude::*;
@@ -66,6 +67,7 @@ impl TableGame for TicTacToe {
     fn plugin(app: &mut App) {
         app.init_resource::<Analysis>().add_plugins((
             view::plugin,
+            tint::plugin,
             input::plugin,
             analysis::plugin,
         ));

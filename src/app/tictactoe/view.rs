@@ -1,21 +1,18 @@
 //! The Tic-tac-toe table: the board with its nine cells, the X and O pieces, the
-//! phantom of the side to move, the last-move marker, the winning line, the hint and
-//! the analysis tint. All of it is a view of [`CurrentGame`] (plus [`Analysis`] and
+//! phantom of the side to move, the last-move marker and the winning line. All of it is a view of [`CurrentGame`] (plus [`Analysis`] and
 //! the hint), brought in line in [`AppSystems::SyncView`].
 
 use bevy::prelude::*;
 
 use super::layout::{CELL, TOP, cell_centre};
-use super::{Analysis, CurrentGame, TIC_TAC_TOE};
-use crate::ai::tictactoe::{Value, move_values};
+use super::{CurrentGame, TIC_TAC_TOE};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
 use crate::app::table::{AppSystems, Phase, Players, start_game};
-use crate::app::theme::{self, Signal};
+use crate::app::theme;
 use crate::rules::Player;
 use crate::rules::tictactoe::{Cell, TicTacToe};
 
-type Hint = crate::app::ai::Hint<TicTacToe>;
 type HoveredCell = Hovered<TicTacToe>;
 
 /// Board thickness.
@@ -62,31 +59,21 @@ pub struct TicTacToeAssets {
     looks: [[Handle<StandardMaterial>; 2]; 2],
     gold: Handle<StandardMaterial>,
     marker_material: Handle<StandardMaterial>,
-    /// Cell tints: plain, win, draw, loss, hint.
-    tints: [Handle<StandardMaterial>; 5],
-}
-
-/// Which tint a cell shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tint {
-    Plain = 0,
-    Win = 1,
-    Draw = 2,
-    Loss = 3,
-    Hint = 4,
+    /// A cell tile without a tint (see `tint.rs`).
+    cell_tile: Handle<StandardMaterial>,
 }
 
 /// The colour of `player`'s pieces: X red lacquer, O blue.
 #[must_use]
-pub fn mark_colour(player: Player) -> Color {
+pub(crate) fn mark_colour(player: Player) -> Color {
     match player {
         Player::First => Color::srgb(0.78, 0.12, 0.1),
         Player::Second => Color::srgb(0.12, 0.35, 0.8),
     }
 }
 
-/// Lays the board when the game comes on the table; keeps the pieces, the marker,
-/// the phantom and the tints in line with the game.
+/// Lays the board when the game comes on the table; keeps the pieces, the marker
+/// and the phantom in line with the game.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_assets)
         .add_systems(
@@ -99,7 +86,7 @@ pub(super) fn plugin(app: &mut App) {
                 (sync_pieces, move_marker, highlight_winning_line)
                     .chain()
                     .run_if(resource_changed::<CurrentGame>),
-                (show_phantom, tint_cells),
+                show_phantom,
             )
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(TIC_TAC_TOE)),
@@ -128,13 +115,6 @@ fn load_assets(
         ]
     };
     let looks = [looks(Player::First), looks(Player::Second)];
-    let tints = [
-        materials.add(theme::clear_tint()),
-        materials.add(Signal::Good.tint(0.55)),
-        materials.add(Signal::Fair.tint(0.55)),
-        materials.add(Signal::Bad.tint(0.55)),
-        materials.add(Signal::Hint.tint(0.7)),
-    ];
     commands.insert_resource(TicTacToeAssets {
         bar: meshes.add(Cuboid::new(CELL * 0.72, 0.24, 0.22)),
         ring: meshes.add(Torus::new(CELL * 0.2, CELL * 0.31)),
@@ -142,7 +122,7 @@ fn load_assets(
         looks,
         gold: materials.add(theme::win_highlight()),
         marker_material: materials.add(theme::last_move_marker()),
-        tints,
+        cell_tile: materials.add(theme::clear_tint()),
     });
 }
 
@@ -198,7 +178,7 @@ fn spawn_board(
             Name::new(format!("Cell {cell}")),
             BoardCell(cell),
             Mesh3d(tile.clone()),
-            MeshMaterial3d(assets.tints[Tint::Plain as usize].clone()),
+            MeshMaterial3d(assets.cell_tile.clone()),
             Transform::from_translation(cell_centre(cell) + Vec3::Y * 0.012),
             DespawnOnExit(TIC_TAC_TOE),
         ));
@@ -380,39 +360,6 @@ fn show_phantom(
             _ => {
                 visibility.set_if_neq(Visibility::Hidden);
             }
-        }
-    }
-}
-
-/// Tints the cells: the hinted cell cyan; with the analysis on, every empty cell by
-/// its solved value for the side to move (green wins, amber draws, red loses).
-fn tint_cells(
-    game: Res<CurrentGame>,
-    analysis: Res<Analysis>,
-    hint: Res<Hint>,
-    assets: Res<TicTacToeAssets>,
-    mut cells: Query<(&BoardCell, &mut MeshMaterial3d<StandardMaterial>)>,
-) {
-    let values = if analysis.0 {
-        move_values(&game)
-    } else {
-        [None; 9]
-    };
-    let hinted = hint.for_game(&game);
-    for (cell, mut material) in &mut cells {
-        let tint = if hinted == Some(cell.0) {
-            Tint::Hint
-        } else {
-            match values[cell.0.index()] {
-                Some(Value::Win(_)) => Tint::Win,
-                Some(Value::Draw) => Tint::Draw,
-                Some(Value::Loss(_)) => Tint::Loss,
-                None => Tint::Plain,
-            }
-        };
-        let wanted = &assets.tints[tint as usize];
-        if material.0 != *wanted {
-            material.0 = wanted.clone();
         }
     }
 }
