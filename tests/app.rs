@@ -19,7 +19,8 @@ use tabletop::app::gomoku::pieces::{
     LastMoveMarker, OnPoint, Phantom, Piece, WinRing, WinningStone,
 };
 use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested};
-use tabletop::app::table::{NewGameRequested, Phase};
+use tabletop::app::pointer::Hovered;
+use tabletop::app::table::{NewGameRequested, Phase, TableGame};
 use tabletop::app::{GameKind, Players, Screen, core_plugin};
 use tabletop::record::Seats;
 use tabletop::rules::Player;
@@ -59,6 +60,18 @@ fn table_app(kind: GameKind, seats: Seats, setup: impl FnOnce(&mut App)) -> App 
         .set(Screen::Playing);
     app.update();
     app
+}
+
+/// A left click with the pointer over `mv` of game `G`, as the window would report it,
+/// and one frame.
+fn click<G: TableGame>(app: &mut App, mv: G::Move) {
+    app.world_mut().resource_mut::<Hovered<G>>().0 = Some(mv);
+    let mut mouse = ButtonInput::<MouseButton>::default();
+    mouse.press(MouseButton::Left);
+    app.insert_resource(mouse);
+    app.update();
+    app.world_mut()
+        .remove_resource::<ButtonInput<MouseButton>>();
 }
 
 fn standard_app() -> App {

@@ -6,7 +6,6 @@ use std::time::Duration;
 use bevy::prelude::*;
 use tabletop::ai::Level;
 use tabletop::app::GameKind;
-use tabletop::app::knucklebones::input::HoveredColumn;
 use tabletop::app::knucklebones::motion::KnockedOut;
 use tabletop::app::knucklebones::view::{RolledDie, TrayDie};
 use tabletop::app::knucklebones::{CurrentGame, KnucklebonesSettings, MoveRequested, Starter};
@@ -16,7 +15,7 @@ use tabletop::rules::Player;
 use tabletop::rules::knucklebones::{Column, Knucklebones, roll};
 
 use super::ai::run_until;
-use super::{count, phase, table_app};
+use super::{click, count, phase, table_app};
 
 fn app(seed: u64, seats: Seats) -> App {
     table_app(GameKind::of::<Knucklebones>(), seats, |app| {
@@ -113,13 +112,7 @@ fn the_seeded_die_is_rolled_and_a_key_places_it() {
 #[test]
 fn a_click_on_a_column_places_the_die_there() {
     let mut app = app(7, Seats::HOT_SEAT);
-    app.world_mut().resource_mut::<HoveredColumn>().0 = Some(column(2));
-    let mut mouse = ButtonInput::<MouseButton>::default();
-    mouse.press(MouseButton::Left);
-    app.insert_resource(mouse);
-    app.update();
-    app.world_mut()
-        .remove_resource::<ButtonInput<MouseButton>>();
+    click::<Knucklebones>(&mut app, column(2));
     let dice = tray_dice(&mut app);
     assert_eq!(dice.len(), 1);
     assert_eq!((dice[0].owner, dice[0].column), (Player::First, column(2)));

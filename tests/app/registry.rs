@@ -7,7 +7,6 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 use tabletop::ai::Level;
-use tabletop::app::pointer::Hovered;
 use tabletop::app::table::{CurrentGame, GameKind, GameSystems, Part, TableGame, TableGames};
 use tabletop::games::GAMES;
 use tabletop::record::{PlayerKind, Seats};
@@ -17,7 +16,7 @@ use tabletop::rules::knucklebones::Knucklebones;
 use tabletop::rules::tictactoe::TicTacToe;
 
 use super::ai::run_until;
-use super::table_app;
+use super::{click, table_app};
 
 fn kinds(app: &App) -> Vec<GameKind> {
     app.world().resource::<TableGames>().kinds().collect()
@@ -63,13 +62,7 @@ fn a_click_and_an_ai_reply<G: TableGame>() {
     let mut app = table_app(G::KIND, seats, |_| {});
     let game = |app: &App| app.world().resource::<CurrentGame<G>>().clone();
     let mv = game(&app).legal_moves()[0];
-    app.world_mut().resource_mut::<Hovered<G>>().0 = Some(mv);
-    let mut mouse = ButtonInput::<MouseButton>::default();
-    mouse.press(MouseButton::Left);
-    app.insert_resource(mouse);
-    app.update();
-    app.world_mut()
-        .remove_resource::<ButtonInput<MouseButton>>();
+    click::<G>(&mut app, mv);
     assert_eq!(game(&app).history(), [mv], "{}: the click played", G::NAME);
     assert!(
         run_until(&mut app, Duration::from_secs(20), |app| game(app).plies()

@@ -8,7 +8,6 @@ use tabletop::ai::Level;
 use tabletop::ai::tictactoe::{Value, move_values};
 use tabletop::app::GameKind;
 use tabletop::app::table::Phase;
-use tabletop::app::tictactoe::input::HoveredCell;
 use tabletop::app::tictactoe::layout::cell_centre;
 use tabletop::app::tictactoe::view::{BoardCell, LastMoveMarker, Piece, WinLine, WinningPiece};
 use tabletop::app::tictactoe::{Analysis, CurrentGame, MoveRequested};
@@ -40,13 +39,7 @@ fn pieces(app: &mut App) -> Vec<Piece> {
 
 /// A left click with the pointer over `at`, as the window would report it.
 fn click(app: &mut App, at: &str) {
-    app.world_mut().resource_mut::<HoveredCell>().0 = Some(cell(at));
-    let mut mouse = ButtonInput::<MouseButton>::default();
-    mouse.press(MouseButton::Left);
-    app.insert_resource(mouse);
-    app.update();
-    app.world_mut()
-        .remove_resource::<ButtonInput<MouseButton>>();
+    super::click::<TicTacToe>(app, cell(at));
 }
 
 fn request(app: &mut App, at: &str) {
