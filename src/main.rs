@@ -118,13 +118,19 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut app = App::new();
-    app.add_plugins(tabletop::app::plugin);
-    if let Err(why) = args.launch().apply(&mut app) {
-        eprintln!("error: {why}");
-        return ExitCode::from(2);
+    // The file is read before a window opens: a bad one is one line, exit code 2.
+    let launch = args.launch().prepare().and_then(|prepared| {
+        let mut app = App::new();
+        app.add_plugins(tabletop::app::plugin);
+        prepared.apply(&mut app).map(|()| app)
+    });
+    match launch {
+        Ok(app) => run(app, &args),
+        Err(why) => {
+            eprintln!("error: {why}");
+            ExitCode::from(2)
+        }
     }
-    run(app, &args)
 }
 
 /// In a browser: the flags come from the address; bad ones cannot end the page, so
@@ -137,7 +143,11 @@ fn main() -> ExitCode {
     };
     let mut app = App::new();
     app.add_plugins(tabletop::app::plugin);
-    if let Err(why) = args.launch().apply(&mut app) {
+    if let Err(why) = args
+        .launch()
+        .prepare()
+        .and_then(|prepared| prepared.apply(&mut app))
+    {
         problem = Some(format!("error: {why}"));
     }
     if let Some(problem) = problem {

@@ -7,6 +7,8 @@ mod ai;
 mod history;
 #[path = "app/knucklebones.rs"]
 mod knucklebones;
+#[path = "app/launch.rs"]
+mod launch;
 #[path = "app/registry.rs"]
 mod registry;
 #[path = "app/tictactoe.rs"]
@@ -40,16 +42,23 @@ fn playing_app_with(settings: GomokuSettings, seats: Seats) -> App {
     })
 }
 
-/// The game without a window, `kind` on the table, `seats` playing, after `setup`
-/// has put its settings in.
-fn table_app(kind: GameKind, seats: Seats, setup: impl FnOnce(&mut App)) -> App {
+/// The game without a window, on the menu: what `tabletop::app::plugin` is, less the
+/// window, the renderer and egui.
+fn headless_app() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
         .init_asset::<Mesh>()
         .init_asset::<StandardMaterial>()
         .init_asset::<Image>()
-        .add_plugins(core_plugin)
-        .insert_resource(Players(seats));
+        .add_plugins(core_plugin);
+    app
+}
+
+/// The game without a window, `kind` on the table, `seats` playing, after `setup`
+/// has put its settings in.
+fn table_app(kind: GameKind, seats: Seats, setup: impl FnOnce(&mut App)) -> App {
+    let mut app = headless_app();
+    app.insert_resource(Players(seats));
     setup(&mut app);
     app.update();
     app.world_mut()

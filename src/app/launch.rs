@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use super::files::{SavePath, read_game};
 use super::table::{GameKind, Players, Screen, TableGames, apply_setting, put_on_hold};
 use crate::games;
-use crate::record::PlayerKind;
+use crate::record::{PlayerKind, SavedGame};
 
 /// What the command line asks for at start-up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -34,46 +34,72 @@ impl Launch {
         *self != Self::default()
     }
 
-    /// Sets `app` up as asked: the saved game put on hold and its players taken, the
-    /// settings given to the games that have them, the players, and the game to start
-    /// in (after `Startup`). On an error (a file that does not read, a setting no
-    /// game has) the app is left as it was before the error, and the error is one
-    /// line for people.
-    pub fn apply(self, app: &mut App) -> Result<(), String> {
-        let straight_in = self.straight_in();
-        let world = app.world_mut();
-        let mut kind = match &self.game {
+    /// Reads what the flags name (the saved game, the game) before there is an app,
+    /// so a bad one is one line for people and nothing opens.
+    pub fn prepare(self) -> Result<Prepared, String> {
+        let kind = match &self.game {
             Some(name) => Some(
                 GameKind::named(name)
                     .ok_or_else(|| format!("no game '{name}' (the games: {})", games::names()))?,
             ),
             None => None,
         };
-        if let Some(path) = &self.load {
-            let saved = read_game(path)?;
+        let saved = self.load.as_deref().map(read_game).transpose()?;
+        Ok(Prepared {
+            launch: self,
+            kind,
+            saved,
+        })
+    }
+}
+
+/// A [`Launch`] whose file has been read: ready to set up the app.
+#[derive(Debug)]
+pub struct Prepared {
+    launch: Launch,
+    kind: Option<GameKind>,
+    saved: Option<SavedGame>,
+}
+
+impl Prepared {
+    /// Sets `app` up as asked: the saved game put on hold and its players taken, the
+    /// settings given to the games that have them, the players, and the game to start
+    /// in (after `Startup`). An error (a game this app does not have, a setting no
+    /// game has) is one line for people.
+    pub fn apply(self, app: &mut App) -> Result<(), String> {
+        let Prepared {
+            launch,
+            mut kind,
+            saved,
+        } = self;
+        let straight_in = launch.straight_in();
+        let world = app.world_mut();
+        if let Some(saved) = saved {
             let seats = saved.seats;
             let loaded = put_on_hold(saved.game, world)?;
             world.resource_mut::<Players>().0 = seats;
-            world.insert_resource(SavePath(path.display().to_string()));
+            if let Some(path) = &launch.load {
+                world.insert_resource(SavePath(path.display().to_string()));
+            }
             kind = kind.or(Some(loaded));
         }
-        for (key, value) in &self.settings {
+        for (key, value) in &launch.settings {
             if !apply_setting(world, key, value)? {
                 return Err(format!("no game has the setting '{key}'"));
             }
         }
         // Settings alone choose a game that has them (`--seed` means the dice game).
-        if kind.is_none() && !self.settings.is_empty() {
+        if kind.is_none() && !launch.settings.is_empty() {
             kind = world.resource::<TableGames>().kinds().find(|kind| {
                 games::find(kind.name()).is_some_and(|game| {
                     let keys = game.setting_keys();
-                    self.settings.iter().any(|(key, _)| keys.contains(key))
+                    launch.settings.iter().any(|(key, _)| keys.contains(key))
                 })
             });
         }
         let mut players = world.resource_mut::<Players>();
-        players.first = self.first.unwrap_or(players.first);
-        players.second = self.second.unwrap_or(players.second);
+        players.first = launch.first.unwrap_or(players.first);
+        players.second = launch.second.unwrap_or(players.second);
         if straight_in {
             let kind = kind.unwrap_or_default();
             // After Startup, once the shared meshes and materials exist.

@@ -142,6 +142,23 @@ fn the_analysis_tints_only_empty_cells() {
 }
 
 #[test]
+fn the_v_key_switches_the_analysis() {
+    let mut app = app(Seats::HOT_SEAT);
+    let press_v = |app: &mut App| {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::KeyV);
+        app.insert_resource(keys);
+        app.update();
+        app.world_mut().remove_resource::<ButtonInput<KeyCode>>();
+    };
+    assert_eq!(*app.world().resource::<Analysis>(), Analysis(false));
+    press_v(&mut app);
+    assert_eq!(*app.world().resource::<Analysis>(), Analysis(true));
+    press_v(&mut app);
+    assert_eq!(*app.world().resource::<Analysis>(), Analysis(false));
+}
+
+#[test]
 fn two_perfect_ais_draw() {
     let seats = Seats {
         first: PlayerKind::Ai(Level::MAX),
