@@ -5,7 +5,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Sends `input` to `pbrain-tabletop` and returns its output lines and how long it ran.
+/// Sends `input` to `pbrain-tabletop` and returns its output lines (less the `MESSAGE`
+/// lines of its searches, which managers only display) and how long it ran.
 fn pbrain(input: &str) -> (Vec<String>, Duration) {
     let start = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tabletop"))
@@ -22,6 +23,7 @@ fn pbrain(input: &str) -> (Vec<String>, Duration) {
     let lines = BufReader::new(child.stdout.take().unwrap())
         .lines()
         .map(Result::unwrap)
+        .filter(|line| !line.starts_with("MESSAGE"))
         .collect();
     assert!(child.wait().unwrap().success());
     (lines, start.elapsed())
@@ -70,6 +72,55 @@ fn pbrain_survives_malformed_input() {
     assert_eq!(out[8], "7,7");
     assert!(out[9].starts_with("UNKNOWN"));
     assert!(out[10].contains(','), "{out:?}");
+}
+
+/// Starts `pbrain-tabletop` on a 15x15 board with `timeout_turn` of 20 s, gives it a
+/// move to think about, and `then` after 300 ms; returns its output lines (`MESSAGE`
+/// lines left out), how long the process took after `then` was sent, and whether it
+/// exited by itself.
+fn pbrain_interrupted(then: &str) -> (Vec<String>, Duration) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tabletop"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("pbrain-tabletop starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"INFO timeout_turn 20000\nINFO time_left 2000000\nSTART 15\nTURN 7,7\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Instant::now();
+    stdin.write_all(then.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .filter(|line| !line.starts_with("MESSAGE"))
+        .collect();
+    assert!(child.wait().unwrap().success());
+    let took = sent.elapsed();
+    drop(stdin);
+    (lines, took)
+}
+
+#[test]
+fn pbrain_ends_at_once_on_end_even_while_thinking() {
+    let (out, took) = pbrain_interrupted("END\n");
+    // The search in progress stops: its move may come, then the process is gone.
+    assert!(out.len() <= 2, "{out:?}");
+    assert!(took < Duration::from_secs(1), "END took {took:?}");
+}
+
+#[test]
+fn pbrain_answers_at_once_on_yxstop() {
+    let (out, took) = pbrain_interrupted("YXSTOP\nABOUT\nEND\n");
+    assert_eq!(out[0], "OK");
+    let (x, y) = out[1].split_once(',').expect("a move");
+    assert!(x.parse::<u8>().unwrap() < 15 && y.parse::<u8>().unwrap() < 15);
+    assert_ne!(out[1], "7,7");
+    assert!(out[2].starts_with("name="), "{out:?}");
+    assert!(took < Duration::from_secs(1), "YXSTOP took {took:?}");
 }
 
 fn cli(args: &[&str]) -> (i32, String, String) {

@@ -1,25 +1,71 @@
 //! `pbrain-tabletop`: the Gomoku engine over the Gomocup (Piskvork) protocol on
 //! stdin/stdout. See [`tabletop::tools::gomocup`].
+//!
+//! The input is read on a thread of its own, so the engine hears the manager while
+//! it thinks: `YXSTOP` makes a running search answer at once with its best move so
+//! far, and `END` stops it too, so the process ends within milliseconds. Every other
+//! line waits its turn and is handled in order.
 
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicU64, Ordering::SeqCst};
+use std::sync::{Arc, Mutex, mpsc};
 
 use tabletop::ai::gomoku::default_threads;
 use tabletop::tools::gomocup::{Flow, Session};
 
 fn main() {
     let mut session = Session::new(default_threads());
-    let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout().lock();
+    let stdout = Arc::new(Mutex::new(std::io::stdout()));
+    let print = {
+        let stdout = stdout.clone();
+        move |line: &str| {
+            let mut out = stdout
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            writeln!(out, "{line}").and_then(|()| out.flush()).is_ok()
+        }
+    };
+    session.on_message({
+        let print = print.clone();
+        move |line| {
+            print(&line);
+        }
+    });
+
+    // The line number of the last stop (`YXSTOP`, `END`) the reader has seen: a stop
+    // applies to the commands read before it.
+    let stopped_at = Arc::new(AtomicU64::new(0));
+    let stop = session.stop_flag();
+    let (lines, inbox) = mpsc::channel::<(u64, String)>();
+    {
+        let stopped_at = stopped_at.clone();
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            for (number, line) in (1..).zip(std::io::stdin().lock().lines()) {
+                // Bytes that are not UTF-8 make one bad line, not the end of the session.
+                let line = line.unwrap_or_else(|_| "\u{fffd}".to_owned());
+                let command = line.trim().to_ascii_uppercase();
+                if matches!(command.as_str(), "YXSTOP" | "STOP" | "END") {
+                    stopped_at.store(number, SeqCst);
+                    stop.store(true, SeqCst);
+                }
+                if lines.send((number, line)).is_err() {
+                    return;
+                }
+            }
+        });
+    }
+
     let mut replies = Vec::new();
-    for line in stdin.lock().lines() {
-        // Bytes that are not UTF-8 make one bad line, not the end of the session.
-        let line = line.unwrap_or_else(|_| "\u{fffd}".to_owned());
+    for (number, line) in inbox {
+        // A stop read after this line stops its search; one read before it does not.
+        stop.store(false, SeqCst);
+        if stopped_at.load(SeqCst) > number {
+            stop.store(true, SeqCst);
+        }
         let flow = session.handle(&line, &mut replies);
         for reply in replies.drain(..) {
-            if writeln!(stdout, "{reply}")
-                .and_then(|()| stdout.flush())
-                .is_err()
-            {
+            if !print(&reply) {
                 return;
             }
         }

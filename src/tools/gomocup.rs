@@ -5,11 +5,18 @@
 //! happens here and nowhere else: `Point { x, y: height - 1 - y }`.
 //!
 //! The session knows nothing of the search beyond [`Engine`] and [`Limits`].
+//!
+//! While it searches, the session reports each finished iteration as a `MESSAGE` line
+//! (depth, evaluation or a found win, nodes, time and the principal variation) to
+//! [`Session::on_message`]'s sink, and stops early when its stop flag
+//! ([`Session::stop_flag`]) is set: the binary reads the input on a thread of its own
+//! and sets it for `YXSTOP` (answer now with the best move so far) and `END`.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::ai::gomoku::{Engine, Limits};
+use crate::ai::gomoku::{Engine, Limits, SearchInfo, Value};
 use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule};
 
 /// Time kept back from every budget for reading, writing and the process itself.
@@ -34,6 +41,10 @@ pub struct Session {
     /// Stones of a `BOARD` command being read: ours and theirs.
     board_input: Option<(Vec<Point>, Vec<Point>)>,
     engine: Option<Engine>,
+    /// Set from outside to make a running search answer at once.
+    stop: Arc<AtomicBool>,
+    /// Where `MESSAGE` lines go while a search runs.
+    messages: Option<Box<dyn FnMut(String) + Send>>,
 }
 
 /// What the caller should do after a line.
@@ -58,7 +69,23 @@ impl Session {
             threads: threads.max(1),
             board_input: None,
             engine: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            messages: None,
         }
+    }
+
+    /// The flag that stops a running search (it then answers with its best move so
+    /// far). The session never clears it: whoever sets it clears it before the next
+    /// command that should search in full.
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Sends the `MESSAGE` lines of every search to `sink` as they come (the binary
+    /// prints them at once).
+    pub fn on_message(&mut self, sink: impl FnMut(String) + Send + 'static) {
+        self.messages = Some(Box::new(sink));
     }
 
     /// Handles one input line, pushing the replies (without newlines) onto `out`.
@@ -88,6 +115,9 @@ impl Session {
                     .to_owned(),
             )),
             "END" => return Flow::Quit,
+            // Yixin-Board's stop: a search in progress answers at once (the binary
+            // sets the stop flag as the line arrives); with none, nothing to do.
+            "YXSTOP" | "STOP" => Ok(None),
             _ => Ok(Some(format!("UNKNOWN {command}"))),
         };
         match reply {
@@ -301,12 +331,36 @@ impl Session {
             .game
             .as_mut()
             .ok_or_else(|| "no board yet: send START first".to_owned())?;
+        let size = game.size();
+        let messages = &mut self.messages;
         let result = engine
-            .search(game, &limits, &AtomicBool::new(false), |_| {})
+            .search(game, &limits, &self.stop, |info| {
+                if let Some(send) = messages.as_mut() {
+                    send(message(info, size));
+                }
+            })
             .ok_or_else(|| "the game is over".to_owned())?;
         game.play(result.best).map_err(|e| e.to_string())?;
         Ok(format_xy(result.best, game.size()))
     }
+}
+
+/// A search's report as managers show it: `MESSAGE depth 7 ev 312 n 81234 tm 402
+/// pv 7,7 8,8 7,8`, with `ev win in 5` (moves of the winner) for a found win.
+fn message(info: &SearchInfo, size: BoardSize) -> String {
+    let value = match info.value {
+        Value::Score(score) => score.to_string(),
+        Value::Win(plies) => format!("win in {}", plies.div_ceil(2).max(1)),
+        Value::Loss(plies) => format!("loss in {}", plies.div_ceil(2).max(1)),
+    };
+    let pv: Vec<String> = info.pv.iter().map(|&p| format_xy(p, size)).collect();
+    format!(
+        "MESSAGE depth {} ev {value} n {} tm {} pv {}",
+        info.depth,
+        info.nodes,
+        info.elapsed.as_millis(),
+        pv.join(" ")
+    )
 }
 
 /// Reads the protocol's `x,y` (row 0 at the top) as a point on a board of `size`.
@@ -418,6 +472,53 @@ mod tests {
         assert!(run(&mut s, &["TAKEBACK 7,7"])[0].starts_with("ERROR"));
         assert_eq!(run(&mut s, &["RESTART", "BEGIN"]), ["OK", "7,7"]);
         assert_eq!(s.handle("END", &mut Vec::new()), Flow::Quit);
+    }
+
+    #[test]
+    fn reports_each_iteration_as_a_message_line() {
+        let mut s = Session::new(1);
+        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        s.on_message(move |line| sink.lock().unwrap().push(line));
+        let out = run(&mut s, &["INFO timeout_turn 400", "START 15", "TURN 7,7"]);
+        assert_eq!(out.len(), 2, "{out:?}");
+        let seen = seen.lock().unwrap();
+        assert!(!seen.is_empty());
+        for line in seen.iter() {
+            assert!(line.starts_with("MESSAGE depth "), "{line}");
+            let pv = line.split(" pv ").nth(1).expect("a pv");
+            let first = pv.split_whitespace().next().expect("a move");
+            assert!(parse_xy(first, BoardSize::STANDARD).is_ok(), "{line}");
+        }
+        // The last line's first pv move is the move played.
+        let last = seen.last().unwrap();
+        assert!(
+            last.contains(&format!(" pv {}", out[1])),
+            "{last} vs {}",
+            out[1]
+        );
+    }
+
+    #[test]
+    fn a_stopped_search_still_answers_with_a_legal_move() {
+        let mut s = Session::new(1);
+        run(&mut s, &["INFO timeout_turn 30000", "START 15"]);
+        s.stop_flag()
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        let start = std::time::Instant::now();
+        let out = run(&mut s, &["TURN 7,7", "TURN 9,9"]);
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+        assert_eq!(out.len(), 2, "{out:?}");
+        for reply in &out {
+            assert!(parse_xy(reply, BoardSize::STANDARD).is_ok(), "{out:?}");
+        }
+        assert_ne!(out[0], out[1]);
+        // YXSTOP with no search running is no error.
+        assert!(run(&mut s, &["YXSTOP"]).is_empty());
     }
 
     #[test]

@@ -129,6 +129,11 @@ impl Board {
         self.history.len() % 2
     }
 
+    /// Whether grid index `i` is an empty point of the board.
+    pub(super) fn is_empty_at(&self, i: usize) -> bool {
+        self.cells.get(i) == Some(&EMPTY)
+    }
+
     pub(super) fn hash(&self) -> u64 {
         self.hash
     }

@@ -140,6 +140,9 @@ pub struct SearchInfo {
     pub best: Option<Point>,
     /// Its value.
     pub value: Value,
+    /// The principal variation: the best move and the replies the search expects, as
+    /// far as the transposition table still holds them.
+    pub pv: Vec<Point>,
 }
 
 /// The move a search settled on.
@@ -281,6 +284,8 @@ impl Engine {
         };
         let max_depth = limits.depth.unwrap_or(100).max(1);
         let soft_limit = limits.time.map(|t| t.mul_f32(0.4));
+        let root = board.clone();
+        let tt = &self.tt;
         let report = |it: &Iteration, nodes: u64| {
             on_info(&SearchInfo {
                 depth: it.depth,
@@ -288,6 +293,7 @@ impl Engine {
                 elapsed: clock.elapsed(),
                 best: Some(Board::point(it.best)),
                 value: Value::from_score(it.score),
+                pv: principal_variation(&root, tt, it.best, it.depth),
             });
             soft_limit.is_none_or(|soft| clock.elapsed() < soft)
         };
@@ -322,7 +328,11 @@ impl Engine {
             })
         };
         let nodes = shared.nodes.load(Relaxed);
-        let it = iteration?;
+        let Some(it) = iteration else {
+            // Stopped before the first move of the first iteration was searched (a
+            // stop command at once, a tiny budget): the pattern move, never no move.
+            return pattern_move(game).map(|best| instant(best, Value::Score(0), nodes));
+        };
         let best = Board::point(it.best);
         debug_assert!(game.is_legal(best));
         Some(SearchResult {
@@ -381,6 +391,23 @@ pub fn best_move(
         on_info,
         &mut Slices::never(),
     ))
+}
+
+/// The line from `root` that starts with `first` and follows the best moves the
+/// table holds, up to `depth` moves.
+fn principal_variation(root: &Board, tt: &Tt, first: usize, depth: u32) -> Vec<Point> {
+    let mut board = root.clone();
+    let mut line = Vec::new();
+    let mut next = Some(first);
+    while let Some(mv) = next.filter(|&mv| board.is_empty_at(mv)) {
+        line.push(Board::point(mv));
+        if line.len() >= depth.max(1) as usize || board.threat(mv, board.side()) == Threat::Five {
+            break;
+        }
+        board.make(mv);
+        next = tt.probe(board.hash(), 0).and_then(|hit| hit.mv);
+    }
+    line
 }
 
 /// [`best_move`] in time slices, on one thread (see [`crate::ai::slices`]).
