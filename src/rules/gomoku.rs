@@ -40,11 +40,20 @@ pub enum Status {
 }
 
 /// A Gomoku game: the board, whose turn it is, the moves so far and the result.
+///
+/// A game usually starts from the empty board with Black to move. An engine may also
+/// be handed a set-up position ([`Gomoku::from_stones`]: handicap stones, a puzzle,
+/// any stone counts), whose stones are not moves: they cannot be taken back, and the
+/// history starts after them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Gomoku {
     size: BoardSize,
     rule: Rule,
     cells: Vec<Option<Player>>,
+    /// Stones set up before the first move, with their owners.
+    setup: Vec<(Point, Player)>,
+    /// Who makes the first move of the history.
+    first: Player,
     history: Vec<Point>,
     status: Status,
 }
@@ -63,9 +72,79 @@ impl Gomoku {
             size,
             rule,
             cells: vec![None; size.area()],
+            setup: Vec::new(),
+            first: Player::First,
             history: Vec::new(),
             status: Status::Playing,
         }
+    }
+
+    /// A set-up position: `stones` on the board with their owners, `to_move` to move.
+    /// Refused when a stone is off the board or on a point another already holds; a
+    /// position that already holds a winning line is over (the first line found wins).
+    pub fn from_stones(
+        size: BoardSize,
+        rule: Rule,
+        stones: &[(Point, Player)],
+        to_move: Player,
+    ) -> Result<Self, GomokuError> {
+        let mut game = Self::new(size, rule);
+        for &(p, owner) in stones {
+            if !size.contains(i32::from(p.x), i32::from(p.y)) {
+                return Err(GomokuError::OffBoard(p));
+            }
+            let cell = &mut game.cells[size.index(p)];
+            if cell.is_some() {
+                return Err(GomokuError::Occupied(p));
+            }
+            *cell = Some(owner);
+        }
+        game.setup = stones.to_vec();
+        game.first = to_move;
+        game.status = stones
+            .iter()
+            .find_map(|&(p, owner)| {
+                game.winning_line(p).map(|line| Status::Won {
+                    winner: owner,
+                    line,
+                })
+            })
+            .unwrap_or(if stones.len() == size.area() {
+                Status::Draw
+            } else {
+                Status::Playing
+            });
+        Ok(game)
+    }
+
+    /// The same position (set-up stones and moves) under `rule`; refused if a move
+    /// is not legal there (one made after a five that `rule` does not count).
+    pub fn with_rule(&self, rule: Rule) -> Result<Self, GomokuError> {
+        let mut game = Self::from_stones(self.size, rule, &self.setup, self.first)?;
+        for &p in &self.history {
+            game.play(p)?;
+        }
+        Ok(game)
+    }
+
+    /// The stones set up before the first move (empty for a game from the empty
+    /// board).
+    #[must_use]
+    pub fn setup(&self) -> &[(Point, Player)] {
+        &self.setup
+    }
+
+    /// Who made (or makes) the first move of the history: Black, unless the game
+    /// started from a set-up position with White to move.
+    #[must_use]
+    pub fn first_to_move(&self) -> Player {
+        self.first
+    }
+
+    /// Stones on the board: set up and played.
+    #[must_use]
+    pub fn stones(&self) -> usize {
+        self.setup.len() + self.history.len()
     }
 
     /// Replays `moves` from an empty board, stopping at the first illegal one.
@@ -126,7 +205,11 @@ impl Gomoku {
     /// Whose turn it is (after the game ends: who would have moved next).
     #[must_use]
     pub fn side_to_move(&self) -> Player {
-        Player::to_move_after(self.history.len())
+        if self.history.len().is_multiple_of(2) {
+            self.first
+        } else {
+            self.first.opponent()
+        }
     }
 
     /// Whether the side to move may play on `p` now.
@@ -162,7 +245,7 @@ impl Gomoku {
                 winner: mover,
                 line,
             }
-        } else if self.history.len() == self.size.area() {
+        } else if self.stones() == self.size.area() {
             Status::Draw
         } else {
             Status::Playing

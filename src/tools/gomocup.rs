@@ -17,6 +17,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::ai::gomoku::{Engine, Limits, SearchInfo, Value};
+use crate::rules::Player;
 use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule};
 
 /// Time kept back from every budget for reading, writing and the process itself.
@@ -166,7 +167,7 @@ impl Session {
     }
 
     fn begin(&mut self) -> Result<Option<String>, String> {
-        if !self.game()?.moves().is_empty() {
+        if self.game()?.stones() > 0 {
             return Err("BEGIN on a board that already has stones".to_owned());
         }
         self.think().map(Some)
@@ -214,29 +215,46 @@ impl Session {
         }
     }
 
-    /// Rebuilds the game from the stones of a `BOARD` command. The side to move is
-    /// us, so we are Black when the counts are equal and White when they have one more;
-    /// the stones are replayed alternately in the order given.
+    /// Rebuilds the game from the stones of a `BOARD` command; the side to move is
+    /// us. With the counts of a game (equal: we are Black; one more of theirs: we are
+    /// White) the stones are replayed alternately in the order given, so `TAKEBACK`
+    /// works on them; any other counts (handicap stones, a puzzle) make a set-up
+    /// position, with us White when they have more stones and Black otherwise. Only
+    /// off-board and overlapping stones are refused (and a position already won).
     fn set_board(&mut self, ours: &[Point], theirs: &[Point]) -> Result<(), String> {
         let game = self.game()?;
-        let (black, white) = if ours.len() == theirs.len() {
-            (ours, theirs)
-        } else if theirs.len() == ours.len() + 1 {
-            (theirs, ours)
+        let (size, rule) = (game.size(), game.rule());
+        let we = if theirs.len() > ours.len() {
+            Player::Second
         } else {
-            return Err(format!(
-                "impossible stone counts: {} of ours, {} of theirs",
-                ours.len(),
-                theirs.len()
-            ));
+            Player::First
         };
-        let mut moves = Vec::with_capacity(black.len() + white.len());
-        for (i, &stone) in black.iter().enumerate() {
-            moves.push(stone);
-            moves.extend(white.get(i));
-        }
-        let rebuilt =
-            Gomoku::from_moves(game.size(), game.rule(), moves).map_err(|e| e.to_string())?;
+        let (black, white) = match we {
+            Player::First => (ours, theirs),
+            Player::Second => (theirs, ours),
+        };
+        let alternating = black.len() == white.len() || black.len() == white.len() + 1;
+        let replayed = alternating
+            .then(|| {
+                let moves = black
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, &stone)| std::iter::once(stone).chain(white.get(i).copied()));
+                Gomoku::from_moves(size, rule, moves).ok()
+            })
+            .flatten()
+            .filter(|game| game.side_to_move() == we);
+        let rebuilt = match replayed {
+            Some(game) => game,
+            None => {
+                let stones: Vec<(Point, Player)> = black
+                    .iter()
+                    .map(|&p| (p, Player::First))
+                    .chain(white.iter().map(|&p| (p, Player::Second)))
+                    .collect();
+                Gomoku::from_stones(size, rule, &stones, we).map_err(|e| e.to_string())?
+            }
+        };
         if rebuilt.is_over() {
             return Err("the position is already decided".to_owned());
         }
@@ -285,9 +303,7 @@ impl Session {
                 if let Some(game) = self.game.as_mut()
                     && game.rule() != self.rule
                 {
-                    let moves = game.moves().to_vec();
-                    *game = Gomoku::from_moves(game.size(), self.rule, moves)
-                        .map_err(|e| e.to_string())?;
+                    *game = game.with_rule(self.rule).map_err(|e| e.to_string())?;
                 }
             }
             // timeout_match, game_type, folder and the rest need nothing from us.
@@ -490,12 +506,12 @@ mod tests {
             let first = pv.split_whitespace().next().expect("a move");
             assert!(parse_xy(first, BoardSize::STANDARD).is_ok(), "{line}");
         }
-        // The last line's first pv move is the move played.
-        let last = seen.last().unwrap();
+        // Depths grow from one report to the next.
+        let depth =
+            |line: &String| -> u32 { line.split_whitespace().nth(2).unwrap().parse().unwrap() };
         assert!(
-            last.contains(&format!(" pv {}", out[1])),
-            "{last} vs {}",
-            out[1]
+            seen.windows(2).all(|w| depth(&w[0]) < depth(&w[1])),
+            "{seen:?}"
         );
     }
 
@@ -519,6 +535,42 @@ mod tests {
         assert_ne!(out[0], out[1]);
         // YXSTOP with no search running is no error.
         assert!(run(&mut s, &["YXSTOP"]).is_empty());
+    }
+
+    #[test]
+    fn board_takes_any_stone_counts() {
+        let mut s = quick();
+        // Handicap: three black stones of theirs, none of ours; we (White) must stop
+        // their open three on the top row... at 2,0 or 6,0.
+        let out = run(
+            &mut s,
+            &["START 15", "BOARD", "3,0,2", "4,0,2", "5,0,2", "DONE"],
+        );
+        assert_eq!(out[0], "OK");
+        assert!(["2,0", "6,0"].contains(&out[1].as_str()), "{out:?}");
+        // A puzzle: four of ours in a row, one of theirs: we complete the five.
+        let out = run(
+            &mut s,
+            &["BOARD", "0,5,1", "1,5,1", "2,5,1", "3,5,1", "9,9,2", "DONE"],
+        );
+        assert_eq!(out, ["4,5"]);
+        // Only off-board, overlapping and malformed stones are refused (each with an
+        // ERROR line), and a decided position.
+        for bad in [
+            &["BOARD", "3,3,1", "3,3,2", "DONE"][..],
+            &["BOARD", "15,3,1", "DONE"],
+            &["BOARD", "0,0,1", "1,0,1", "2,0,1", "3,0,1", "4,0,1", "DONE"],
+        ] {
+            let out = run(&mut s, bad);
+            assert!(
+                out.iter().any(|line| line.starts_with("ERROR")),
+                "{bad:?}: {out:?}"
+            );
+        }
+        // A game's counts still replay as moves, which TAKEBACK can take back.
+        let out = run(&mut s, &["BOARD", "7,7,2", "DONE"]);
+        assert_eq!(out.len(), 1);
+        assert_eq!(run(&mut s, &[&format!("TAKEBACK {}", out[0])]), ["OK"]);
     }
 
     #[test]

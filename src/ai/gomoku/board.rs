@@ -56,6 +56,11 @@ pub(super) struct Board {
     near: [u8; CELLS],
     hash: u64,
     history: Vec<usize>,
+    /// Stones set up before the history (a set-up position), which are never taken
+    /// back.
+    setup: usize,
+    /// The side to move before the first move of the history.
+    first: Side,
     /// Every on-board point, bottom row first.
     points: Vec<usize>,
 }
@@ -75,6 +80,8 @@ impl Board {
             near: [0; CELLS],
             hash: 0,
             history: Vec::with_capacity(size.area()),
+            setup: 0,
+            first: 0,
             points: size.points().map(Self::index).collect(),
         };
         for i in 0..board.points.len() {
@@ -103,9 +110,14 @@ impl Board {
         board
     }
 
-    /// The position of `game`, with its moves replayed in order.
+    /// The position of `game`: its set-up stones, then its moves replayed in order.
     pub(super) fn from_game(game: &Gomoku) -> Self {
         let mut board = Self::new(game.size(), game.rule());
+        for &(p, owner) in game.setup() {
+            board.place(Self::index(p), owner.index());
+            board.setup += 1;
+        }
+        board.first = game.first_to_move().index();
         for &p in game.moves() {
             board.make(Self::index(p));
         }
@@ -126,7 +138,7 @@ impl Board {
 
     /// The side to move.
     pub(super) fn side(&self) -> Side {
-        self.history.len() % 2
+        (self.history.len() + self.first) % 2
     }
 
     /// Whether grid index `i` is an empty point of the board.
@@ -139,7 +151,7 @@ impl Board {
     }
 
     pub(super) fn is_full(&self) -> bool {
-        self.history.len() == self.points.len()
+        self.setup + self.history.len() == self.points.len()
     }
 
     /// What a stone of `side` on the empty point `i` would make.
@@ -207,8 +219,13 @@ impl Board {
 
     /// Puts a stone of the side to move on the empty point `i`.
     pub(super) fn make(&mut self, i: usize) {
+        self.place(i, self.side());
+        self.history.push(i);
+    }
+
+    /// Puts a stone of `side` on the empty point `i`, outside the history.
+    fn place(&mut self, i: usize, side: Side) {
         debug_assert_eq!(self.cells[i], EMPTY);
-        let side = self.side();
         for s in 0..2 {
             self.counts[s][self.threats[i][s] as usize] -= 1;
             self.totals[s] -= self.values[i][s];
@@ -216,7 +233,6 @@ impl Board {
         let code = if side == 0 { BLACK } else { WHITE };
         self.cells[i] = code;
         self.hash ^= ZOBRIST[side][i];
-        self.history.push(i);
         self.update_lines(i, |key, shift| key | (u32::from(code) << shift));
         self.update_near(i, 1);
     }

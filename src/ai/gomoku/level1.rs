@@ -43,7 +43,7 @@ pub fn pattern_move(game: &Gomoku) -> Option<Point> {
         return None;
     }
     let size = game.size();
-    if game.moves().is_empty() {
+    if game.stones() == 0 {
         return Some(size.centre());
     }
     let me = game.side_to_move();

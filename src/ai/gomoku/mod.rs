@@ -233,7 +233,7 @@ impl Engine {
             nodes,
             elapsed: clock.elapsed(),
         };
-        if game.moves().is_empty() {
+        if game.stones() == 0 {
             return Some(instant(game.size().centre(), Value::Score(0), 0));
         }
         let mut board = Board::from_game(game);

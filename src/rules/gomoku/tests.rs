@@ -391,3 +391,51 @@ fn random_games_keep_the_board_consistent() {
         }
     }
 }
+
+#[test]
+fn set_up_positions_take_any_stone_counts() {
+    let size = BoardSize::STANDARD;
+    let p = |text: &str| size.parse_point(text).unwrap();
+    // Three handicap stones for Black, White to move.
+    let stones = [
+        (p("h8"), Player::First),
+        (p("d4"), Player::First),
+        (p("l12"), Player::First),
+    ];
+    let mut game = Gomoku::from_stones(size, Rule::FreeStyle, &stones, Player::Second).unwrap();
+    assert_eq!(game.side_to_move(), Player::Second);
+    assert_eq!((game.stones(), game.moves().len()), (3, 0));
+    assert_eq!(game.stone(p("d4")), Some(Player::First));
+    assert!(
+        game.play(p("h8")).is_err(),
+        "a set-up stone's point is taken"
+    );
+    game.play(p("i9")).unwrap();
+    assert_eq!(game.side_to_move(), Player::First);
+    assert_eq!(game.undo(), Some(p("i9")));
+    assert_eq!(game.undo(), None, "set-up stones are not moves");
+    // The same position under the other rule keeps stones, moves and the side to move.
+    game.play(p("i9")).unwrap();
+    let standard = game.with_rule(Rule::Standard).unwrap();
+    assert_eq!(standard.rule(), Rule::Standard);
+    assert_eq!(
+        (standard.stones(), standard.side_to_move()),
+        (4, Player::First)
+    );
+    // Overlapping stones are refused; a set-up five is already won.
+    assert_eq!(
+        Gomoku::from_stones(
+            size,
+            Rule::FreeStyle,
+            &[stones[0], stones[0]],
+            Player::First
+        ),
+        Err(GomokuError::Occupied(p("h8")))
+    );
+    let five: Vec<_> = ["a1", "b1", "c1", "d1", "e1"]
+        .iter()
+        .map(|m| (p(m), Player::Second))
+        .collect();
+    let won = Gomoku::from_stones(size, Rule::FreeStyle, &five, Player::First).unwrap();
+    assert_eq!(won.outcome(), Some(Outcome::Win(Player::Second)));
+}
