@@ -23,6 +23,9 @@ const NEAR: isize = 2;
 pub(super) type Side = usize;
 
 /// Random keys for Zobrist hashing, fixed so that hashes are the same on every run.
+/// Hashed in while the side to move has passed ([`Board::pass`]).
+const PASS_KEY: u64 = 0x5DEE_CE66_D1CE_4E5B;
+
 static ZOBRIST: [[u64; CELLS]; 2] = {
     let mut keys = [[0; CELLS]; 2];
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -144,6 +147,14 @@ impl Board {
     /// Whether grid index `i` is an empty point of the board.
     pub(super) fn is_empty_at(&self, i: usize) -> bool {
         self.cells.get(i) == Some(&EMPTY)
+    }
+
+    /// Hands the move to the other side without a stone (a null move), to ask what
+    /// the opponent threatens; a second call takes it back. The hash tells the two
+    /// apart.
+    pub(super) fn pass(&mut self) {
+        self.first ^= 1;
+        self.hash ^= PASS_KEY;
     }
 
     pub(super) fn hash(&self) -> u64 {

@@ -52,6 +52,9 @@ pub(super) struct Shared<'a> {
     pub clock: Clock,
     pub hard_limit: Option<Duration>,
     pub nodes: AtomicU64,
+    /// The only root moves to search, when the opponent threatens a forced win:
+    /// those that hold ([`super::defences`]). `None`: every move.
+    pub root_moves: Option<Vec<usize>>,
 }
 
 impl Shared<'_> {
@@ -123,6 +126,16 @@ impl<'a> Searcher<'a> {
         let mut moves = Vec::new();
         generate(&board, &mut moves);
         moves.sort_by_key(|m| -m.score);
+        if let Some(allowed) = shared.root_moves.as_ref().filter(|a| !a.is_empty()) {
+            // The moves that hold, in the generator's order, then those it left out
+            // (a far block, a counter-four).
+            moves.retain(|m| allowed.contains(&m.mv));
+            for &mv in allowed {
+                if !moves.iter().any(|m| m.mv == mv) {
+                    moves.push(Scored { mv, score: 0 });
+                }
+            }
+        }
         Self {
             board,
             shared,

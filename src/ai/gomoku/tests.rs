@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use super::threats::tests::{VCF_PUZZLES, position, puzzle};
 use super::*;
+use crate::rules::Game;
 use crate::rules::gomoku::{BoardSize, Rule};
 
 fn quick(depth: u32) -> Limits {
@@ -251,4 +252,185 @@ fn a_search_in_slices_pauses_often_and_still_plays_well() {
     assert!(middle.is_legal(result.best));
     assert_eq!(result.depth, 6, "{result:?}");
     assert!(pauses.get() > 10, "{} pauses", pauses.get());
+}
+
+/// Whether the side to move in `game` has a win by continuous fours, by a search far
+/// larger than any move's: the judge of the defence tests.
+fn has_vcf(game: &Gomoku) -> bool {
+    let mut board = Board::from_game(game);
+    let mut solver = threats::Solver::new();
+    solver.set_budget(5_000_000);
+    solver.vcf(&mut board, 40).is_some()
+}
+
+/// `game` after `mv`.
+fn after(game: &Gomoku, mv: Point) -> Gomoku {
+    let mut next = game.clone();
+    next.play(mv).unwrap();
+    next
+}
+
+/// The stones of `game` as a set-up position with the other side to move: the side
+/// that was to move now threatens what it had.
+fn threatened(game: &Gomoku) -> Gomoku {
+    let mut stones = Vec::new();
+    let mut replay = Gomoku::new(game.size(), game.rule());
+    for &p in game.moves() {
+        stones.push((p, replay.side_to_move()));
+        replay.play(p).unwrap();
+    }
+    let defender = game.side_to_move().opponent();
+    Gomoku::from_stones(game.size(), game.rule(), &stones, defender).unwrap()
+}
+
+#[test]
+fn holds_against_a_vcf_of_three_and_four_fours() {
+    for (moves, fours) in VCF_PUZZLES {
+        let attacker_to_move = puzzle(moves, Rule::FreeStyle);
+        assert!(has_vcf(&attacker_to_move));
+        // The same stones with the defender to move: the attacker's VCF is a threat.
+        let game = threatened(&attacker_to_move);
+        let holding: Vec<Point> = game
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| !has_vcf(&after(&game, mv)))
+            .collect();
+        assert!(!holding.is_empty(), "some move holds ({fours} fours)");
+        for level in [4, 5] {
+            let result = at_level(&game, level);
+            assert!(
+                holding.contains(&result.best),
+                "level {level} played {} against a VCF of {fours} fours; holding: {holding:?}",
+                result.best
+            );
+        }
+        // A block that does not hold: the attacker still wins by fours after it.
+        let failing = game
+            .legal_moves()
+            .into_iter()
+            .find(|mv| !holding.contains(mv));
+        assert!(failing.is_some(), "not every move holds");
+    }
+}
+
+/// The moves of `game` that hold against the opponent's forced win (VCF, or VCT of
+/// up to three threes), judged by searches far larger than a move's; `None` if the
+/// opponent has no such threat.
+fn holding_moves(game: &Gomoku) -> Option<Vec<Point>> {
+    let strong = |game: &Gomoku, vct: bool| {
+        let mut board = Board::from_game(game);
+        let mut solver = threats::Solver::new();
+        solver.set_budget(300_000);
+        if vct {
+            solver.vct(&mut board, 3).is_some()
+        } else {
+            solver.vcf(&mut board, 40).is_some()
+        }
+    };
+    let mut passed = Board::from_game(game);
+    passed.pass();
+    let mut solver = threats::Solver::new();
+    solver.set_budget(2_000_000);
+    let vcf = solver.vcf(&mut passed, 40).is_some();
+    solver.set_budget(2_000_000);
+    let vct = !vcf && solver.vct(&mut passed, 3).is_some();
+    if !vcf && !vct {
+        return None;
+    }
+    // Moves far from every stone hold nothing against a threat: judge the others.
+    let near: Vec<Point> = Board::from_game(game)
+        .candidates()
+        .map(Board::point)
+        .collect();
+    Some(
+        near.into_iter()
+            .filter(|&mv| {
+                let next = after(game, mv);
+                !(next.is_over() || strong(&next, false) || vct && strong(&next, true))
+            })
+            .collect(),
+    )
+}
+
+/// Mines self-play for positions where the side to move must stop a forced win, and
+/// counts how often the engine holds with and without its root defence. Prints the
+/// positions only the defence holds, for the tests above.
+/// `cargo test --release --no-default-features --lib mine_defence -- --ignored --nocapture`
+#[test]
+#[ignore = "a measurement of a few minutes"]
+fn mine_defence_positions() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let limits = Limits {
+        time: Some(Duration::from_millis(300)),
+        depth: None,
+        threads: 1,
+        memory_bytes: 16 << 20,
+    };
+    let (mut threats, mut held_before, mut held_now) = (0, 0, 0);
+    for game_index in 0..8 {
+        let settings = crate::rules::Settings::new([("size", "15x15"), ("rule", "freestyle")]);
+        let mut game =
+            <Gomoku as crate::ai::GameAi>::match_start(&settings, rng.random(), game_index)
+                .unwrap();
+        while !game.is_over() && game.moves().len() < 60 {
+            if let Some(holding) = holding_moves(&game)
+                && !holding.is_empty()
+                && holding.len() < 20
+            {
+                threats += 1;
+                let stop = AtomicBool::new(false);
+                let mut before = Engine::new(&limits);
+                before.set_defence(false);
+                let old = before.search(&game, &limits, &stop, |_| {}).unwrap().best;
+                let new = Engine::new(&limits)
+                    .search(&game, &limits, &stop, |_| {})
+                    .unwrap()
+                    .best;
+                held_before += u32::from(holding.contains(&old));
+                held_now += u32::from(holding.contains(&new));
+                if holding.contains(&new) && !holding.contains(&old) {
+                    let moves: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
+                    println!(
+                        "only the defence holds: \"{}\" (it played {new}, before {old})",
+                        moves.join(" ")
+                    );
+                }
+            }
+            // Level 2 with some randomness moves the game on.
+            let mv = if rng.random_bool(0.3) {
+                pattern_move(&game).unwrap()
+            } else {
+                at_level(&game, 2).best
+            };
+            game.play(mv).unwrap();
+        }
+    }
+    println!("threat positions {threats}: held before {held_before}, now {held_now}");
+}
+
+#[test]
+fn the_root_keeps_only_moves_that_hold_against_a_vcf() {
+    for (moves, _) in VCF_PUZZLES {
+        let game = threatened(&puzzle(moves, Rule::FreeStyle));
+        let mut board = Board::from_game(&game);
+        let mut solver = threats::Solver::new();
+        let kept = defences(&mut board, &mut solver, 1_000).expect("a VCF threat");
+        assert!(!kept.is_empty());
+        assert!(kept.len() < board.candidates().count(), "some replies lose");
+        for mv in kept {
+            let mv = Board::point(mv);
+            assert!(!has_vcf(&after(&game, mv)), "{mv} does not hold");
+        }
+        // The board is as it was: the pass was taken back.
+        assert_eq!(board.side(), Board::from_game(&game).side());
+        assert_eq!(board.hash(), Board::from_game(&game).hash());
+    }
+    // No threat, no restriction.
+    let quiet = position("15x15", Rule::FreeStyle, "h8", "i9");
+    let mut board = Board::from_game(&quiet);
+    assert_eq!(
+        defences(&mut board, &mut threats::Solver::new(), 1_000),
+        None
+    );
 }
