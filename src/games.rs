@@ -132,14 +132,12 @@ impl<G: GameAi> GameEntry for Entry<G> {
     fn replay(&self, settings: &Settings<'_>, moves: &[&str]) -> Result<GameRecord, ReplayError> {
         let mut game = G::from_settings(settings).map_err(ReplayError::Setting)?;
         for (index, text) in moves.iter().enumerate() {
-            let mv = game.parse_move(text).map_err(|e| ReplayError::Move {
-                index,
-                why: e.to_string(),
-            })?;
-            game.play(mv).map_err(|e| ReplayError::Move {
-                index,
-                why: e.to_string(),
-            })?;
+            game.parse_move(text)
+                .and_then(|mv| game.play(mv))
+                .map_err(|e| ReplayError::Move {
+                    index,
+                    why: e.to_string(),
+                })?;
         }
         Ok(GameRecord::new(game))
     }

@@ -194,7 +194,8 @@ const MOVES_PER_LINE: usize = 10;
 /// moves with their lines.
 #[derive(Default)]
 struct Lines<'t> {
-    keys: Vec<(&'t str, usize, &'t str)>,
+    /// Lower-cased keys, with their line numbers and values.
+    keys: Vec<(String, usize, &'t str)>,
     moves: Vec<(usize, &'t str)>,
 }
 
@@ -235,9 +236,6 @@ impl<'t> Lines<'t> {
                     "line {number}: a second '{key}' line (the first is line {first})"
                 )));
             }
-            // The key as the text has it, lower-cased: find it in the text's line.
-            let start = line.len() - line.trim_start().len();
-            let key = &line[start..start + key.len()];
             lines.keys.push((key, number, value));
         }
         Ok(lines)
@@ -257,8 +255,12 @@ impl<'t> Lines<'t> {
     }
 
     /// The game's settings lines.
-    fn settings(&self) -> Settings<'t> {
-        Settings::new(self.keys.iter().map(|&(key, _, value)| (key, value)))
+    fn settings(&self) -> Settings<'_> {
+        Settings::new(
+            self.keys
+                .iter()
+                .map(|(key, _, value)| (key.as_str(), *value)),
+        )
     }
 }
 
@@ -524,6 +526,8 @@ mod tests {
         assert!(error(&HEAD.replace("freestyle", "renju")).contains("line 3: unknown rule"));
         assert!(error(&HEAD.replace("ai:3", "ai:9")).contains("line 5: 'ai:9' is not a player"));
         assert!(error(&format!("{HEAD}size 15x15\n")).contains("line 6: a second 'size' line"));
+        let upper = HEAD.replace("size", "SIZE");
+        assert!(error(&format!("{upper}size 15x15\n")).contains("line 6: a second 'size' line"));
     }
 
     #[test]

@@ -163,9 +163,6 @@ pub struct SearchResult {
 /// A search engine that keeps its transposition table from one move to the next.
 pub struct Engine {
     tt: Tt,
-    /// Whether the root restricts itself to the moves that hold against an
-    /// opponent's forced win ([`defences`]); off only to measure what it brings.
-    defend: bool,
 }
 
 /// The slice of a search's budget the root VCF and VCT may use, in nodes per
@@ -191,13 +188,7 @@ impl Engine {
         let reserved = OVERHEAD_BYTES + BYTES_PER_THREAD * limits.threads.max(1);
         Self {
             tt: Tt::new(limits.memory_bytes.saturating_sub(reserved)),
-            defend: true,
         }
-    }
-
-    /// Turns the root's defence against forced wins off (or on again), to measure it.
-    pub fn set_defence(&mut self, on: bool) {
-        self.defend = on;
     }
 
     /// Bytes of the transposition table.
@@ -282,11 +273,7 @@ impl Engine {
             return Some(instant(Board::point(win), Value::Win(0), solver.nodes));
         }
 
-        let root_moves = if self.defend {
-            defences(&mut board, &mut solver, budget_ms)
-        } else {
-            None
-        };
+        let root_moves = defences(&mut board, &mut solver, budget_ms);
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
@@ -418,8 +405,8 @@ pub fn best_move(
 /// Threats of threes (VCT) are left to the search: the VCT solver judges a three's
 /// defences among the fours and threat points only, so its wins can be unsound, and
 /// restricting the root by them lost games against Rapfi (3 of 24 won, against 8 of
-/// 24 without any defence and 7 of 24 with this one; see the closing note of the
-/// session that measured it).
+/// 24 without any defence and 7 of 24 with this one, in 24-game matches at 500 ms a
+/// move against Rapfi `max_depth 8`).
 fn defences(board: &mut Board, solver: &mut Solver, budget_ms: u64) -> Option<Vec<usize>> {
     let per_solve = budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 8;
     board.pass();
