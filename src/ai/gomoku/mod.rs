@@ -285,7 +285,12 @@ impl Engine {
             root_moves,
         };
         let max_depth = limits.depth.unwrap_or(100).max(1);
-        let soft_limit = limits.time.map(|t| t.mul_f32(0.4));
+        // Another iteration starts only before a share of the budget has passed: a
+        // larger share while the best move keeps changing, a smaller one once it has
+        // held for a few iterations (a cut-short iteration still counts: its moves
+        // are searched best first).
+        let mut last_best = None;
+        let mut stable = 0u32;
         let root = board.clone();
         let tt = &self.tt;
         let report = |it: &Iteration, nodes: u64| {
@@ -297,7 +302,20 @@ impl Engine {
                 value: Value::from_score(it.score),
                 pv: principal_variation(&root, tt, it.best, it.depth),
             });
-            soft_limit.is_none_or(|soft| clock.elapsed() < soft)
+            if last_best == Some(it.best) {
+                stable += 1;
+            } else {
+                stable = 0;
+                last_best = Some(it.best);
+            }
+            limits.time.is_none_or(|time| {
+                let share = match stable {
+                    0 if it.depth > 4 => 0.7,
+                    0..=2 => 0.5,
+                    _ => 0.3,
+                };
+                clock.elapsed() < time.mul_f32(share)
+            })
         };
         let threads = limits.threads.max(1);
         let iteration = if slices.pausing() {

@@ -33,6 +33,8 @@ const LEAF_VCF_DEPTH: u32 = 4;
 const LEAF_VCF_NODES: u64 = 64;
 /// A win found by a leaf VCF: somewhat further away than the leaf.
 const LEAF_VCF_DISTANCE: i32 = 2 * LEAF_VCF_DEPTH as i32 + 1;
+/// Plies past the horizon that the answers to an open three are searched.
+const QUIESCENCE_PLIES: i32 = 4;
 /// Nodes (leaf VCF nodes included) between looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
 /// The same in a search in slices, so that a slice ends close to its time (1,024
@@ -331,6 +333,12 @@ impl<'a> Searcher<'a> {
         if opp_fives == 0 && board.count(me, Threat::Flex4) > 0 {
             return WIN - p - 3;
         }
+        // A four and an open three at once, against an opponent without a four to
+        // answer with: the block of the four leaves the three to become an open four.
+        if opp_fives == 0 && board.count_fours(opp) == 0 && board.count(me, Threat::Block4Flex3) > 0
+        {
+            return WIN - p - 5;
+        }
         if board.is_full() {
             return 0;
         }
@@ -342,7 +350,12 @@ impl<'a> Searcher<'a> {
         if alpha >= beta {
             return alpha;
         }
-        if depth <= 0 && opp_fives == 0 {
+        // An opponent's open three is no quiet leaf: the replies that hold are few
+        // (blocks and fours), so they are searched, a few plies past the horizon.
+        if depth <= 0
+            && opp_fives == 0
+            && (board.count(opp, Threat::Flex4) == 0 || depth <= -QUIESCENCE_PLIES)
+        {
             return self.leaf(p);
         }
 
