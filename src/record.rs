@@ -523,7 +523,7 @@ mod tests {
         assert!(error(&HEAD.replace("game gomoku", "game chess")).contains("game 'chess'"));
         assert!(error(&HEAD.replace("15x15", "15by15")).contains("line 2: bad board size"));
         assert!(error(&HEAD.replace("15x15", "25x15")).contains("line 2: bad board size"));
-        assert!(error(&HEAD.replace("freestyle", "renju")).contains("line 3: unknown rule"));
+        assert!(error(&HEAD.replace("freestyle", "caro")).contains("line 3: unknown rule"));
         assert!(error(&HEAD.replace("ai:3", "ai:9")).contains("line 5: 'ai:9' is not a player"));
         assert!(error(&format!("{HEAD}size 15x15\n")).contains("line 6: a second 'size' line"));
         let upper = HEAD.replace("size", "SIZE");

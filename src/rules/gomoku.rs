@@ -1,7 +1,9 @@
 //! Gomoku (five in a row) on boards from 10x10 to 20x20.
 //!
 //! Black ([`Player::First`]) moves first. Under [`Rule::FreeStyle`] five or more stones
-//! in a row win; under [`Rule::Standard`] exactly five win and an overline does not.
+//! in a row win; under [`Rule::Standard`] exactly five win and an overline does not;
+//! under [`Rule::Renju`] Black wins only with exactly five and may not play its
+//! forbidden points ([`renju`]), White wins with five or more.
 //! A full board without a win is a draw.
 //!
 //! Points are shown to people as a column letter (`a` is the left column) and a row
@@ -10,8 +12,10 @@
 use super::{Game, Outcome, Player, SettingError, Settings};
 
 mod board;
+pub mod renju;
 
 pub use board::{BoardSize, GomokuError, Point, Rule};
+pub use renju::Foul;
 
 /// The smallest board side length.
 pub const MIN_SIDE: u8 = 10;
@@ -229,7 +233,45 @@ impl Gomoku {
         if self.cells[self.size.index(p)].is_some() {
             return Err(GomokuError::Occupied(p));
         }
+        if let Some(foul) = self.foul(p) {
+            return Err(GomokuError::Forbidden(p, foul));
+        }
         Ok(())
+    }
+
+    /// Why `p` is forbidden to the side to move, if it is: only Black's points under
+    /// renju ever are. `None` too for an occupied or off-board point.
+    #[must_use]
+    pub fn foul(&self, p: Point) -> Option<Foul> {
+        if !self.rule.has_fouls()
+            || self.side_to_move() != Player::First
+            || self.stone(p).is_some()
+            || !self.size.contains(i32::from(p.x), i32::from(p.y))
+        {
+            return None;
+        }
+        self.renju_grid().foul(p.x, p.y)
+    }
+
+    /// Every point forbidden to the side to move now, with why (empty unless Black is
+    /// to move under renju).
+    #[must_use]
+    pub fn fouls(&self) -> Vec<(Point, Foul)> {
+        if !self.rule.has_fouls() || self.side_to_move() != Player::First || self.is_over() {
+            return Vec::new();
+        }
+        let mut grid = self.renju_grid();
+        self.size
+            .points()
+            .filter(|&p| self.stone(p).is_none())
+            .filter_map(|p| grid.foul(p.x, p.y).map(|foul| (p, foul)))
+            .collect()
+    }
+
+    fn renju_grid(&self) -> renju::Grid {
+        renju::Grid::from_fn(self.size.width(), self.size.height(), |x, y| {
+            self.stone(Point::new(x, y)).map(|s| s == Player::First)
+        })
     }
 
     /// Places a stone for the side to move on `p` and updates the result; an illegal
@@ -245,7 +287,7 @@ impl Gomoku {
                 winner: mover,
                 line,
             }
-        } else if self.stones() == self.size.area() {
+        } else if self.stones() == self.size.area() || self.black_is_stuck() {
             Status::Draw
         } else {
             Status::Playing
@@ -262,6 +304,19 @@ impl Gomoku {
         Some(p)
     }
 
+    /// Under renju, whether Black is to move and every empty point is forbidden to it:
+    /// then the game is drawn, as a full board would be.
+    fn black_is_stuck(&self) -> bool {
+        if !self.rule.has_fouls() || self.side_to_move() != Player::First {
+            return false;
+        }
+        let mut grid = self.renju_grid();
+        self.size
+            .points()
+            .filter(|&p| self.stone(p).is_none())
+            .all(|p| grid.foul(p.x, p.y).is_some())
+    }
+
     /// The winning row through the stone on `p`, if that stone completes one.
     fn winning_line(&self, p: Point) -> Option<Vec<Point>> {
         let owner = self.stone(p)?;
@@ -275,7 +330,7 @@ impl Gomoku {
             };
             let (back, forward) = (run(-1), run(1));
             let len = (back + 1 + forward) as usize;
-            self.rule.wins(len).then(|| {
+            self.rule.wins(owner == Player::First, len).then(|| {
                 (-back..=forward)
                     .map(|k| Point::new((x + k * dx) as u8, (y + k * dy) as u8))
                     .collect()
@@ -313,9 +368,15 @@ impl Game for Gomoku {
         if self.is_over() {
             return Vec::new();
         }
+        let mut grid = self.rule.has_fouls().then(|| self.renju_grid());
+        let black = self.side_to_move() == Player::First;
         self.size
             .points()
             .filter(|&p| self.cells[self.size.index(p)].is_none())
+            .filter(|p| match grid.as_mut() {
+                Some(grid) if black => grid.foul(p.x, p.y).is_none(),
+                _ => true,
+            })
             .collect()
     }
 

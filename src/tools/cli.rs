@@ -44,7 +44,7 @@ enum Command {
         /// is solved: perfect play, as level 5).
         #[arg(long)]
         time_ms: Option<u64>,
-        /// Gomoku rule: freestyle or standard (exact five).
+        /// Gomoku rule: freestyle, standard (exact five) or renju.
         #[arg(long, default_value = "freestyle")]
         rule: String,
     },
@@ -69,7 +69,7 @@ enum Command {
         /// Gomoku board size, WxH.
         #[arg(long, default_value = "15x15")]
         size: String,
-        /// Gomoku rule: freestyle or standard (exact five).
+        /// Gomoku rule: freestyle, standard (exact five) or renju.
         #[arg(long, default_value = "freestyle")]
         rule: String,
     },

@@ -292,10 +292,9 @@ impl Session {
             }
             "rule" => {
                 let bits = number()?;
-                if bits & 4 != 0 {
-                    return Err("renju is not supported".to_owned());
-                }
-                self.rule = if bits & 1 != 0 {
+                self.rule = if bits & 4 != 0 {
+                    Rule::Renju
+                } else if bits & 1 != 0 {
                     Rule::Standard
                 } else {
                     Rule::FreeStyle
@@ -588,7 +587,9 @@ mod tests {
         assert_eq!(s.rule, Rule::Standard);
         assert!(s.limits().memory_bytes <= 83_886_080);
         assert!(s.budget() <= Duration::from_millis(200));
-        assert!(run(&mut s, &["INFO rule 4"])[0].starts_with("ERROR"));
+        assert!(run(&mut s, &["INFO rule 4"]).is_empty());
+        assert_eq!(s.rule, Rule::Renju);
+        assert!(run(&mut s, &["INFO rule five"])[0].starts_with("ERROR"));
         assert!(run(&mut s, &["INFO timeout_turn soon"])[0].starts_with("ERROR"));
     }
 }

@@ -5,10 +5,10 @@
 //! points and one table look-up per colour for each; nothing is ever rescanned.
 
 use super::pattern::{
-    self, BLACK, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, combine, point_value, slot,
-    swap_colours,
+    self, BLACK, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, combine, combine_renju_black,
+    point_value, slot, swap_colours,
 };
-use crate::rules::gomoku::{BoardSize, Gomoku, MAX_SIDE, Point, Rule};
+use crate::rules::gomoku::{BoardSize, Gomoku, MAX_SIDE, Point, Rule, renju};
 
 /// Row length of the padded grid: the widest board plus a wall of `HALF` on each side.
 pub(super) const STRIDE: usize = 32;
@@ -45,7 +45,10 @@ static ZOBRIST: [[u64; CELLS]; 2] = {
 /// A Gomoku position with its pattern state kept current.
 #[derive(Clone)]
 pub(super) struct Board {
-    table: &'static [Line],
+    /// Black's and White's pattern tables.
+    tables: [&'static [Line]; 2],
+    /// Renju: Black's forbidden points are marked [`Threat::Forbidden`].
+    renju: bool,
     cells: [u8; CELLS],
     keys: [[u32; 4]; CELLS],
     lines: [[[Line; 4]; 2]; CELLS],
@@ -72,7 +75,8 @@ impl Board {
     /// An empty board.
     pub(super) fn new(size: BoardSize, rule: Rule) -> Self {
         let mut board = Self {
-            table: pattern::table(rule),
+            tables: pattern::tables(rule),
+            renju: rule.has_fouls(),
             cells: [WALL; CELLS],
             keys: [[0; 4]; CELLS],
             lines: [[[Line::None; 4]; 2]; CELLS],
@@ -125,6 +129,36 @@ impl Board {
             board.make(Self::index(p));
         }
         board
+    }
+
+    /// Whether the side to move may not play on the empty point `i`: Black's forbidden
+    /// points under renju, checked exactly ([`crate::rules::gomoku::renju`]), not as
+    /// [`Threat::Forbidden`] guesses.
+    pub(super) fn is_foul(&self, i: usize) -> bool {
+        if !self.renju || self.side() != 0 || !self.is_empty_at(i) {
+            return false;
+        }
+        let p = Self::point(i);
+        let (width, height) = self.extent();
+        let mut grid = renju::Grid::from_fn(width, height, |x, y| {
+            match self.cells[Self::index(Point::new(x, y))] {
+                BLACK => Some(true),
+                WHITE => Some(false),
+                _ => None,
+            }
+        });
+        grid.foul(p.x, p.y).is_some()
+    }
+
+    /// Whether the side to move has forbidden points: Black under renju.
+    pub(super) fn has_fouls_to_move(&self) -> bool {
+        self.renju && self.side() == 0
+    }
+
+    /// The board's width and height.
+    fn extent(&self) -> (u8, u8) {
+        let last = Self::point(*self.points.last().expect("a board has points"));
+        (last.x + 1, last.y + 1)
     }
 
     /// Grid index of an on-board point.
@@ -284,11 +318,15 @@ impl Board {
     /// Recomputes the patterns of point `q` after its key on line `d` changed.
     fn refresh_line(&mut self, q: usize, d: usize) {
         let key = self.keys[q][d];
-        self.lines[q][0][d] = self.table[key as usize];
-        self.lines[q][1][d] = self.table[swap_colours(key) as usize];
+        self.lines[q][0][d] = self.tables[0][key as usize];
+        self.lines[q][1][d] = self.tables[1][swap_colours(key) as usize];
         let empty = self.cells[q] == EMPTY;
         for side in 0..2 {
-            let threat = combine(self.lines[q][side]);
+            let threat = if side == 0 && self.renju {
+                combine_renju_black(self.lines[q][side])
+            } else {
+                combine(self.lines[q][side])
+            };
             let value = point_value(self.lines[q][side], threat);
             if empty {
                 self.counts[side][self.threats[q][side] as usize] -= 1;

@@ -51,7 +51,7 @@ pub fn pattern_move(game: &Gomoku) -> Option<Point> {
     for x in 0..size.width() {
         for y in 0..size.height() {
             let p = Point::new(x, y);
-            if game.stone(p).is_none() && has_neighbour(game, p) {
+            if game.stone(p).is_none() && has_neighbour(game, p) && game.foul(p).is_none() {
                 let gain = gain(game, p, me);
                 if best.is_none_or(|(b, _)| gain > b) {
                     best = Some((gain, p));
@@ -59,7 +59,9 @@ pub fn pattern_move(game: &Gomoku) -> Option<Point> {
             }
         }
     }
+    // No neighbour left that Black may play under renju: any legal point.
     best.map(|(_, p)| p)
+        .or_else(|| crate::rules::Game::legal_moves(game).into_iter().next())
 }
 
 fn has_neighbour(game: &Gomoku, p: Point) -> bool {

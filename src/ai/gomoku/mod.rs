@@ -247,6 +247,11 @@ impl Engine {
             } else {
                 Value::Score(0)
             };
+            if board.is_foul(block) {
+                // Black may not block there under renju: lost, whatever it plays.
+                let any = crate::rules::Game::legal_moves(game).into_iter().next()?;
+                return Some(instant(any, Value::Loss(2), 0));
+            }
             return Some(instant(Board::point(block), value, 0));
         }
 
@@ -269,11 +274,28 @@ impl Engine {
             solver.set_budget(budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4);
             solver.vct(&mut board, ROOT_VCT_DEPTH)
         });
-        if let Some(win) = found {
+        if let Some(win) = found.filter(|&win| !board.is_foul(win)) {
             return Some(instant(Board::point(win), Value::Win(0), solver.nodes));
         }
 
-        let root_moves = defences(&mut board, &mut solver, budget_ms);
+        let mut root_moves = defences(&mut board, &mut solver, budget_ms);
+        if board.has_fouls_to_move() {
+            // Black under renju: only the points it may play, checked exactly.
+            let legal: Vec<usize> = root_moves
+                .take()
+                .unwrap_or_else(|| board.candidates().collect())
+                .into_iter()
+                .filter(|&mv| !board.is_foul(mv))
+                .collect();
+            root_moves = Some(if legal.is_empty() {
+                crate::rules::Game::legal_moves(game)
+                    .into_iter()
+                    .map(Board::index)
+                    .collect()
+            } else {
+                legal
+            });
+        }
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
@@ -353,8 +375,13 @@ impl Engine {
             // stop command at once, a tiny budget): the pattern move, never no move.
             return pattern_move(game).map(|best| instant(best, Value::Score(0), nodes));
         };
-        let best = Board::point(it.best);
-        debug_assert!(game.is_legal(best));
+        let mut best = Board::point(it.best);
+        if !game.is_legal(best) {
+            // Only Black's forbidden point under renju, if the root's exact check had
+            // nothing else to offer: never play it.
+            debug_assert!(game.rule().has_fouls(), "{best} is illegal");
+            best = pattern_move(game)?;
+        }
         Some(SearchResult {
             best,
             value: Value::from_score(it.score),

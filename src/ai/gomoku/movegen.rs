@@ -23,7 +23,8 @@ pub(super) enum Forcing {
 
 /// Fills `out` with the moves worth searching, unordered, and says how forced they are.
 ///
-/// The caller has already handled a five of our own and a double five threat.
+/// The caller has already handled a five of our own and a double five threat. The
+/// list is empty only when every move is forbidden to Black under renju.
 pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
     let me = board.side();
     let opp = 1 - me;
@@ -50,7 +51,10 @@ pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
         out.extend(board.candidates().map(|mv| scored(board, mv)));
         Forcing::Free
     };
-    if out.is_empty() {
+    // Black's forbidden points under renju are no moves (and so a five it can only
+    // block on one is lost).
+    out.retain(|m| board.threat(m.mv, me) != Threat::Forbidden);
+    if out.is_empty() && forcing == Forcing::Free && board.candidates().next().is_none() {
         // Only on a board with no stones near any empty point.
         out.extend(board.empties().take(1).map(|mv| scored(board, mv)));
     }

@@ -1,5 +1,5 @@
 //! Line patterns: what a stone on a point would make along one line, looked up in a
-//! table built once per rule, and the combined threat of a point over its four lines.
+//! table built once per winning condition, and the combined threat of a point over its four lines.
 //!
 //! A line is seen through a window of [`HALF`] cells on each side of the point, two bits
 //! per cell ([`EMPTY`], [`BLACK`], [`WHITE`], [`WALL`]); the centre itself is not in the
@@ -67,26 +67,32 @@ pub(super) fn swap_colours(key: u32) -> u32 {
     ((key & LOW) << 1) | ((key >> 1) & LOW)
 }
 
-/// The pattern table for `rule`, indexed by a key seen by Black.
+/// The pattern tables of Black and White under `rule`, each indexed by a key seen by
+/// that side (White's with the colours swapped): under renju Black needs exactly five,
+/// White five or more.
 #[must_use]
-pub(super) fn table(rule: Rule) -> &'static [Line] {
-    static FREESTYLE: OnceLock<Box<[Line]>> = OnceLock::new();
-    static STANDARD: OnceLock<Box<[Line]>> = OnceLock::new();
-    let cell = match rule {
-        Rule::FreeStyle => &FREESTYLE,
-        Rule::Standard => &STANDARD,
-    };
-    cell.get_or_init(|| build(rule))
+pub(super) fn tables(rule: Rule) -> [&'static [Line]; 2] {
+    [table(!rule.wins(true, 6)), table(!rule.wins(false, 6))]
+}
+
+/// The pattern table for a side that wins with exactly five (`exact`) or with five or
+/// more, indexed by a key seen by that side.
+#[must_use]
+fn table(exact: bool) -> &'static [Line] {
+    static FIVE_OR_MORE: OnceLock<Box<[Line]>> = OnceLock::new();
+    static EXACT: OnceLock<Box<[Line]>> = OnceLock::new();
+    let cell = if exact { &EXACT } else { &FIVE_OR_MORE };
+    cell.get_or_init(|| build(exact))
 }
 
 /// Classifies every key by dynamic programming over "one more stone": a four has a
 /// five-point, a three a four-point, a two a three-point. The recursion only adds
 /// black stones, so it always terminates.
-fn build(rule: Rule) -> Box<[Line]> {
+fn build(exact: bool) -> Box<[Line]> {
     const UNKNOWN: u8 = u8::MAX;
     let mut memo = vec![UNKNOWN; KEYS];
 
-    fn classify(key: u32, rule: Rule, memo: &mut [u8]) -> u8 {
+    fn classify(key: u32, exact: bool, memo: &mut [u8]) -> u8 {
         let known = memo[key as usize];
         if known != UNKNOWN {
             return known;
@@ -101,7 +107,7 @@ fn build(rule: Rule) -> Box<[Line]> {
             .count();
         let run = 1 + left + right;
         let line = if run >= 5 {
-            if rule.wins(run) {
+            if run == 5 || !exact {
                 Line::Five
             } else {
                 Line::Overline
@@ -111,7 +117,7 @@ fn build(rule: Rule) -> Box<[Line]> {
             let mut best = Line::None;
             for s in 0..2 * HALF as u32 {
                 if cell(s) == EMPTY {
-                    let next = classify(key | (u32::from(BLACK) << (2 * s)), rule, memo);
+                    let next = classify(key | (u32::from(BLACK) << (2 * s)), exact, memo);
                     match decode(next) {
                         Line::Five => fives += 1,
                         Line::Overline => {}
@@ -134,7 +140,7 @@ fn build(rule: Rule) -> Box<[Line]> {
     }
 
     (0..KEYS as u32)
-        .map(|key| decode(classify(key, rule, &mut memo)))
+        .map(|key| decode(classify(key, exact, &mut memo)))
         .collect()
 }
 
@@ -158,6 +164,9 @@ fn decode(code: u8) -> Line {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u8)]
 pub(super) enum Threat {
+    /// Forbidden to Black under renju, as far as the point's lines show (see
+    /// [`combine_renju_black`]): not a move at all.
+    Forbidden,
     /// No three or four.
     None,
     /// One open three.
@@ -179,7 +188,7 @@ pub(super) enum Threat {
 }
 
 /// Number of [`Threat`] values.
-pub(super) const THREATS: usize = 9;
+pub(super) const THREATS: usize = 10;
 
 /// The threat of a point from its four line patterns.
 #[must_use]
@@ -208,12 +217,37 @@ pub(super) fn combine(lines: [Line; 4]) -> Threat {
     }
 }
 
+/// Black's threat under renju: as [`combine`], except that an overline without a five,
+/// two fours or two open threes make the point [`Threat::Forbidden`]. Only what the
+/// lines show: a three may be false (its four-points forbidden) and two fours on one
+/// line look like an open four, so the engine checks its own moves exactly
+/// ([`crate::rules::gomoku::renju`]).
+#[must_use]
+pub(super) fn combine_renju_black(lines: [Line; 4]) -> Threat {
+    let threat = combine(lines);
+    if threat == Threat::Five {
+        return threat;
+    }
+    let fours = lines
+        .iter()
+        .filter(|&&l| l == Line::Block4 || l == Line::Flex4)
+        .count();
+    if lines.contains(&Line::Overline) || fours >= 2 || threat == Threat::DoubleFlex3 {
+        Threat::Forbidden
+    } else {
+        threat
+    }
+}
+
 /// What a point is worth to one side: its lines plus a bonus for combined threats.
 /// These are the evaluation's only weights.
 #[must_use]
 pub(super) fn point_value(lines: [Line; 4], threat: Threat) -> i32 {
     const LINE: [i32; 9] = [0, 3, 12, 14, 45, 55, 300, 2000, 0];
-    const THREAT: [i32; THREATS] = [0, 0, 20, 250, 0, 15, 400, 600, 0];
+    const THREAT: [i32; THREATS] = [0, 0, 0, 20, 250, 0, 15, 400, 600, 0];
+    if threat == Threat::Forbidden {
+        return 0;
+    }
     lines.iter().map(|&l| LINE[l as usize]).sum::<i32>() + THREAT[threat as usize]
 }
 
@@ -242,7 +276,7 @@ mod tests {
     }
 
     fn line(rule: Rule, picture: &str) -> Line {
-        table(rule)[key(picture) as usize]
+        tables(rule)[0][key(picture) as usize]
     }
 
     #[test]
@@ -275,7 +309,7 @@ mod tests {
     fn white_sees_the_board_with_colours_swapped() {
         let k = key("....oo+o.....");
         assert_eq!(
-            table(Rule::FreeStyle)[swap_colours(k) as usize],
+            tables(Rule::FreeStyle)[1][swap_colours(k) as usize],
             Line::Flex4
         );
         assert_eq!(swap_colours(key("#x.+o#")), key("#o.+x#"));
@@ -291,6 +325,27 @@ mod tests {
         assert_eq!(combine([Five, None, None, None]), Threat::Five);
         assert!(
             point_value([Flex4; 4], Threat::Flex4) > point_value([Flex3; 4], Threat::DoubleFlex3)
+        );
+        // Black under renju: double threes, double fours and overlines are no moves.
+        assert_eq!(
+            combine_renju_black([Flex3, Flex3, None, None]),
+            Threat::Forbidden
+        );
+        assert_eq!(
+            combine_renju_black([Block4, Flex4, None, None]),
+            Threat::Forbidden
+        );
+        assert_eq!(
+            combine_renju_black([Overline, None, None, None]),
+            Threat::Forbidden
+        );
+        assert_eq!(
+            combine_renju_black([Five, Flex3, Flex3, None]),
+            Threat::Five
+        );
+        assert_eq!(
+            combine_renju_black([Block4, Flex3, None, None]),
+            Threat::Block4Flex3
         );
     }
 }

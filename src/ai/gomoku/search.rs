@@ -378,6 +378,16 @@ impl<'a> Searcher<'a> {
 
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let forcing = generate(board, &mut moves);
+        if moves.is_empty() {
+            // Black under renju, with nothing but forbidden points: a five it cannot
+            // block wins for White; otherwise no move at all, a draw.
+            self.buffers[ply] = moves;
+            return if forcing == Forcing::Free {
+                0
+            } else {
+                -(WIN - p - 2)
+            };
+        }
         let killers = self.killers[ply];
         for m in &mut moves {
             if Some(m.mv) == tt_move {

@@ -117,7 +117,7 @@ fn never_plays_an_illegal_move_on_any_board() {
 }
 
 #[test]
-fn plays_legal_moves_on_every_board_size_under_both_rules() {
+fn plays_legal_moves_on_every_board_size_under_every_rule() {
     let limits = Limits {
         time: Some(Duration::from_millis(50)),
         depth: Some(2),
@@ -126,11 +126,7 @@ fn plays_legal_moves_on_every_board_size_under_both_rules() {
     };
     for w in 10..=20u8 {
         for h in 10..=20u8 {
-            let rule = if (w + h).is_multiple_of(2) {
-                Rule::FreeStyle
-            } else {
-                Rule::Standard
-            };
+            let rule = Rule::ALL[usize::from(w + h) % Rule::ALL.len()];
             let size = BoardSize::new(w, h).unwrap();
             // Start in a corner so the engine has to work along two edges.
             let mut game = Gomoku::from_moves(size, rule, [Point::new(0, 0)]).unwrap();
@@ -337,4 +333,55 @@ fn the_root_keeps_only_moves_that_hold_against_a_vcf() {
         defences(&mut board, &mut threats::Solver::new(), 1_000),
         None
     );
+}
+
+/// A renju position on 15x15 from each side's stones, `to_move` to move.
+fn renju(black: &str, white: &str, to_move: crate::rules::Player) -> Gomoku {
+    use crate::rules::Player;
+    let size = BoardSize::STANDARD;
+    let stones: Vec<(Point, Player)> = black
+        .split_whitespace()
+        .map(|m| (size.parse_point(m).unwrap(), Player::First))
+        .chain(
+            white
+                .split_whitespace()
+                .map(|m| (size.parse_point(m).unwrap(), Player::Second)),
+        )
+        .collect();
+    Gomoku::from_stones(size, Rule::Renju, &stones, to_move).unwrap()
+}
+
+#[test]
+fn renju_black_never_plays_its_forbidden_point() {
+    use crate::rules::Player;
+    // h8 would make two open threes: the move every free-style engine plays here.
+    let game = renju("g8 i8 h7 h9", "f10 j10 f6 j6", Player::First);
+    let free = game.with_rule(Rule::FreeStyle).unwrap();
+    assert_eq!(answer(&free, &quick(4)).best.to_string(), "h8");
+    for level in 1..=3 {
+        let best = at_level(&game, level).best;
+        assert!(game.is_legal(best), "level {level} played {best}");
+    }
+    assert!(game.is_legal(answer(&game, &quick(4)).best));
+}
+
+#[test]
+fn renju_white_wins_where_blacks_block_is_forbidden() {
+    use crate::rules::Player;
+    // White's d4 makes a four whose only five-point is h8, Black's double three.
+    let black = "g8 i8 h7 h9 i9 c3";
+    let white = "e5 f6 g7";
+    let game = renju(black, white, Player::Second);
+    let h8 = BoardSize::STANDARD.parse_point("h8").unwrap();
+    let black_to_move = renju(black, white, Player::First);
+    assert_eq!(
+        black_to_move.foul(h8),
+        Some(crate::rules::gomoku::Foul::DoubleThree)
+    );
+    let result = answer(&game, &quick(6));
+    assert!(matches!(result.value, Value::Win(_)), "{result:?}");
+    // Under free-style Black simply blocks: no quick win there.
+    let free = game.with_rule(Rule::FreeStyle).unwrap();
+    let result = answer(&free, &quick(2));
+    assert!(!matches!(result.value, Value::Win(_)), "{result:?}");
 }

@@ -135,9 +135,12 @@ impl<'s> Solver<'s> {
             (_, Some(_)) => true,
             (None, None) => false,
             (Some(block), None) => {
-                // A defender with a five of its own wins first.
+                // A defender with a five of its own wins first; one that may not play
+                // the block (Black's forbidden point under renju) has lost.
                 if board.count(1 - me, Threat::Five) > 0 {
                     false
+                } else if board.threat(block, 1 - me) == Threat::Forbidden {
+                    true
                 } else {
                     board.make(block);
                     let won = next(self, board);
@@ -203,7 +206,9 @@ impl<'s> Solver<'s> {
             let defences: Vec<usize> = board
                 .candidates()
                 .filter(|&q| {
-                    board.threat(q, me) >= Threat::Block4 || board.threat(q, opp) >= Threat::Block4
+                    board.threat(q, opp) != Threat::Forbidden
+                        && (board.threat(q, me) >= Threat::Block4
+                            || board.threat(q, opp) >= Threat::Block4)
                 })
                 .collect();
             for q in defences {

@@ -85,6 +85,7 @@ impl TableGame for Gomoku {
         let rule = match self.rule() {
             Rule::FreeStyle => "free-style",
             Rule::Standard => "standard (exactly five)",
+            Rule::Renju => "renju",
         };
         format!("{} · {rule}", self.size())
     }
@@ -108,6 +109,11 @@ impl TableGame for Gomoku {
                 &mut settings.rule,
                 Rule::Standard,
                 "Standard (exactly five)",
+            );
+            ui.radio_value(
+                &mut settings.rule,
+                Rule::Renju,
+                "Renju (Black: exactly five, no 3-3, 4-4 or overline)",
             );
         });
         ui.end_row();

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::renju::Foul;
 use super::{MAX_SIDE, MIN_SIDE, WIN_LENGTH};
 
 /// What can go wrong when setting up or playing a game.
@@ -11,7 +12,7 @@ use super::{MAX_SIDE, MIN_SIDE, WIN_LENGTH};
 pub enum GomokuError {
     /// A board side outside `MIN_SIDE..=MAX_SIDE`, or a size that is not `WxH`.
     BadSize(String),
-    /// A rule name that is neither `freestyle` nor `standard`.
+    /// A rule name that is not `freestyle`, `standard` or `renju`.
     BadRule(String),
     /// Text that is not a point in notation, or a point off this board.
     BadNotation(String),
@@ -19,6 +20,8 @@ pub enum GomokuError {
     OffBoard(Point),
     /// A move on a point that already holds a stone.
     Occupied(Point),
+    /// A point forbidden to Black under renju.
+    Forbidden(Point, Foul),
     /// A move after the game has ended.
     GameOver,
 }
@@ -28,11 +31,17 @@ impl fmt::Display for GomokuError {
         match self {
             GomokuError::BadSize(why) => write!(f, "bad board size: {why}"),
             GomokuError::BadRule(name) => {
-                write!(f, "unknown rule '{name}' (expected freestyle or standard)")
+                write!(
+                    f,
+                    "unknown rule '{name}' (expected freestyle, standard or renju)"
+                )
             }
             GomokuError::BadNotation(why) => write!(f, "bad point: {why}"),
             GomokuError::OffBoard(p) => write!(f, "({}, {}) is off the board", p.x, p.y),
             GomokuError::Occupied(p) => write!(f, "{p} is already taken"),
+            GomokuError::Forbidden(p, foul) => {
+                write!(f, "{p} is forbidden for Black under renju: {foul}")
+            }
             GomokuError::GameOver => f.write_str("the game is over"),
         }
     }
@@ -48,18 +57,40 @@ pub enum Rule {
     FreeStyle,
     /// Exactly five in a row win; six or more do not.
     Standard,
+    /// Renju (Gomocup rule 4): Black wins only with exactly five and may not play an
+    /// overline, a double four or a double three ([`super::renju`]); White wins with
+    /// five or more and may play anywhere.
+    Renju,
 }
 
 impl Rule {
-    /// Both rules, default first.
-    pub const ALL: [Rule; 2] = [Rule::FreeStyle, Rule::Standard];
+    /// Every rule, default first.
+    pub const ALL: [Rule; 3] = [Rule::FreeStyle, Rule::Standard, Rule::Renju];
 
-    /// Whether a run of `len` stones wins under this rule.
+    /// Whether a run of `len` stones of Black (`black`) or White wins under this rule.
     #[must_use]
-    pub fn wins(self, len: usize) -> bool {
+    pub fn wins(self, black: bool, len: usize) -> bool {
         match self {
             Rule::FreeStyle => len >= WIN_LENGTH,
             Rule::Standard => len == WIN_LENGTH,
+            Rule::Renju if black => len == WIN_LENGTH,
+            Rule::Renju => len >= WIN_LENGTH,
+        }
+    }
+
+    /// Whether Black has forbidden points.
+    #[must_use]
+    pub fn has_fouls(self) -> bool {
+        self == Rule::Renju
+    }
+
+    /// The rule's number in the Gomocup protocol (`INFO rule`).
+    #[must_use]
+    pub fn gomocup(self) -> u32 {
+        match self {
+            Rule::FreeStyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
         }
     }
 
@@ -69,6 +100,7 @@ impl Rule {
         match self {
             Rule::FreeStyle => "freestyle",
             Rule::Standard => "standard",
+            Rule::Renju => "renju",
         }
     }
 }
@@ -86,6 +118,7 @@ impl FromStr for Rule {
         match s.trim().to_ascii_lowercase().as_str() {
             "freestyle" | "free-style" => Ok(Rule::FreeStyle),
             "standard" | "exact" | "exact-five" => Ok(Rule::Standard),
+            "renju" => Ok(Rule::Renju),
             _ => Err(GomokuError::BadRule(s.trim().to_owned())),
         }
     }

@@ -363,7 +363,8 @@ fn sizes_outside_ten_to_twenty_are_rejected() {
 fn rules_parse_by_name() {
     assert_eq!("freestyle".parse::<Rule>(), Ok(Rule::FreeStyle));
     assert_eq!("Standard".parse::<Rule>(), Ok(Rule::Standard));
-    assert!("renju".parse::<Rule>().is_err());
+    assert_eq!("Renju".parse::<Rule>(), Ok(Rule::Renju));
+    assert!("caro".parse::<Rule>().is_err());
     for rule in Rule::ALL {
         assert_eq!(rule.to_string().parse::<Rule>(), Ok(rule));
     }
@@ -438,4 +439,75 @@ fn set_up_positions_take_any_stone_counts() {
         .collect();
     let won = Gomoku::from_stones(size, Rule::FreeStyle, &five, Player::First).unwrap();
     assert_eq!(won.outcome(), Some(Outcome::Win(Player::Second)));
+}
+
+/// A renju position on 15x15 from Black's and White's stones in notation.
+fn renju(black: &str, white: &str, to_move: Player) -> Gomoku {
+    let size = BoardSize::STANDARD;
+    let stones: Vec<(Point, Player)> = black
+        .split_whitespace()
+        .map(|m| (pt(size, m), Player::First))
+        .chain(
+            white
+                .split_whitespace()
+                .map(|m| (pt(size, m), Player::Second)),
+        )
+        .collect();
+    Gomoku::from_stones(size, Rule::Renju, &stones, to_move).unwrap()
+}
+
+#[test]
+fn renju_refuses_blacks_forbidden_points_and_keeps_the_game() {
+    let size = BoardSize::STANDARD;
+    let h8 = pt(size, "h8");
+    let mut game = renju("g8 i8 h7 h9", "a1 a3 a5 a7", Player::First);
+    let before = game.clone();
+    assert_eq!(
+        game.play(h8),
+        Err(GomokuError::Forbidden(h8, Foul::DoubleThree))
+    );
+    assert_eq!(game, before);
+    assert!(!game.legal_moves().contains(&h8));
+    assert_eq!(game.fouls(), vec![(h8, Foul::DoubleThree)]);
+    assert!(
+        game.check(h8)
+            .unwrap_err()
+            .to_string()
+            .contains("forbidden for Black")
+    );
+    // White has no forbidden points, and the same point is fine under free-style.
+    let white = renju("g8 i8 h7 h9", "a1 a3 a5 a7", Player::Second);
+    assert!(white.is_legal(h8) && white.fouls().is_empty());
+    assert!(game.with_rule(Rule::FreeStyle).unwrap().is_legal(h8));
+}
+
+#[test]
+fn renju_fives_overlines_and_double_fours() {
+    let size = BoardSize::STANDARD;
+    // Black's overline is forbidden; White's six wins.
+    let game = renju("c8 d8 e8 g8 h8", "c9 d9 e9 g9 h9", Player::First);
+    assert_eq!(game.foul(pt(size, "f8")), Some(Foul::Overline), "black six");
+    let mut white = renju("c8 d8 e8 g8 h8", "c9 d9 e9 g9 h9", Player::Second);
+    white.play(pt(size, "f9")).unwrap();
+    assert!(
+        matches!(white.status(), Status::Won { winner: Player::Second, line } if line.len() == 6)
+    );
+    // Two fours on one line.
+    let game = renju("d8 f8 h8 j8", "a1 a3 a5 a7", Player::First);
+    assert_eq!(game.foul(pt(size, "g8")), Some(Foul::DoubleFour));
+    // A five that also makes a double four wins.
+    let mut game = renju(
+        "d8 e8 f8 g8 h5 h6 h7",
+        "h4 a1 a3 a5 a7 a9 a11",
+        Player::First,
+    );
+    assert_eq!(game.foul(pt(size, "h8")), None);
+    game.play(pt(size, "h8")).unwrap();
+    assert!(matches!(
+        game.status(),
+        Status::Won {
+            winner: Player::First,
+            ..
+        }
+    ));
 }
