@@ -16,13 +16,13 @@ mod tictactoe;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use tabletop::app::gomoku::board::BoardLayout;
+use tabletop::app::gomoku::board::{BoardLayout, Cell, ForbiddenMark};
 use tabletop::app::gomoku::pieces::{
     LastMoveMarker, OnPoint, Phantom, Piece, WinRing, WinningStone,
 };
 use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested};
 use tabletop::app::pointer::Hovered;
-use tabletop::app::table::{NewGameRequested, Phase, TableGame};
+use tabletop::app::table::{NewGameRequested, Phase, RefusedMove, TableGame};
 use tabletop::app::{GameKind, Players, Screen, core_plugin};
 use tabletop::record::Seats;
 use tabletop::rules::Player;
@@ -104,14 +104,115 @@ fn request(app: &mut App, text: &str) {
     app.update();
 }
 
+/// The stones, with their points and where they stand in the world (a stone is a
+/// child of its cell, which stands on the point).
 fn pieces(app: &mut App) -> Vec<(Piece, Point, Vec3)> {
-    let mut query = app.world_mut().query::<(&Piece, &OnPoint, &Transform)>();
-    let mut found: Vec<_> = query
+    let mut query = app
+        .world_mut()
+        .query::<(&Piece, &OnPoint, &Transform, &ChildOf)>();
+    let found: Vec<_> = query
         .iter(app.world())
-        .map(|(piece, on, transform)| (*piece, on.0, transform.translation))
+        .map(|(piece, on, transform, parent)| {
+            (*piece, on.0, transform.translation, parent.parent())
+        })
+        .collect();
+    let mut found: Vec<_> = found
+        .into_iter()
+        .map(|(piece, at, local, cell)| {
+            let cell_entity = app.world().entity(cell);
+            let cell_point = cell_entity.get::<Cell>().expect("a stone sits on a cell");
+            assert_eq!(cell_point.point(), at, "the stone sits on its own cell");
+            let cell_at = cell_entity.get::<Transform>().unwrap().translation;
+            (piece, at, cell_at + local)
+        })
         .collect();
     found.sort_by_key(|(_, p, _)| *p);
     found
+}
+
+#[test]
+fn the_board_is_a_cell_entity_per_point_rebuilt_for_another_size() {
+    let mut app = playing_app(GomokuSettings {
+        size: BoardSize::new(12, 17).unwrap(),
+        rule: Rule::FreeStyle,
+    });
+    let cells = |app: &mut App| {
+        let mut query = app.world_mut().query::<(&Cell, &Transform)>();
+        let layout = *app.world().resource::<BoardLayout>();
+        let found: Vec<Cell> = query
+            .iter(app.world())
+            .map(|(cell, transform)| {
+                assert_eq!(transform.translation, layout.to_world(cell.point()));
+                *cell
+            })
+            .collect();
+        found
+    };
+    let first = cells(&mut app);
+    assert_eq!(first.len(), 12 * 17);
+    let distinct: std::collections::HashSet<_> = first.iter().collect();
+    assert_eq!(distinct.len(), first.len());
+    request(&mut app, "c5");
+    assert_eq!(pieces(&mut app).len(), 1);
+    // A new game of another size: the board, its cells and their stones are rebuilt.
+    app.insert_resource(GomokuSettings {
+        size: BoardSize::new(10, 10).unwrap(),
+        rule: Rule::FreeStyle,
+    });
+    app.world_mut().write_message(NewGameRequested);
+    app.update();
+    app.update();
+    assert_eq!(cells(&mut app).len(), 100);
+    assert_eq!(pieces(&mut app).len(), 0);
+    assert_eq!(count::<With<ForbiddenMark>>(&mut app), 2 * 100);
+}
+
+#[test]
+fn renju_marks_blacks_forbidden_points_and_refuses_a_click_there() {
+    let mut app = playing_app(GomokuSettings {
+        size: BoardSize::STANDARD,
+        rule: Rule::Renju,
+    });
+    for mv in ["g8", "a1", "i8", "a3", "h7", "a5", "h9", "a7"] {
+        request(&mut app, mv);
+    }
+    app.update();
+    let shown = |app: &mut App| -> Vec<Point> {
+        let mut query = app
+            .world_mut()
+            .query_filtered::<(&ChildOf, &Visibility), With<ForbiddenMark>>();
+        let parents: Vec<Entity> = query
+            .iter(app.world())
+            .filter(|(_, v)| **v != Visibility::Hidden)
+            .map(|(parent, _)| parent.parent())
+            .collect();
+        let mut points: Vec<Point> = parents
+            .into_iter()
+            .map(|cell| app.world().get::<Cell>(cell).unwrap().point())
+            .collect();
+        points.sort();
+        points.dedup();
+        points
+    };
+    let h8 = point(&app, "h8");
+    assert_eq!(shown(&mut app), [h8], "Black to move: h8 is a double three");
+    let before = game(&app).clone();
+    click::<Gomoku>(&mut app, h8);
+    app.update();
+    assert_eq!(**game(&app), *before, "the forbidden click changed nothing");
+    assert_eq!(pieces(&mut app).len(), 8);
+    let refused = app.world().resource::<RefusedMove>().0.clone();
+    assert!(
+        refused
+            .as_deref()
+            .is_some_and(|why| why.contains("forbidden")),
+        "{refused:?}"
+    );
+    // Black plays elsewhere: White to move, no marks; the notice goes.
+    request(&mut app, "o15");
+    app.update();
+    assert!(shown(&mut app).is_empty());
+    assert_eq!(app.world().resource::<RefusedMove>().0, None);
 }
 
 fn count<F: bevy::ecs::query::QueryFilter>(app: &mut App) -> usize {

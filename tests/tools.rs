@@ -248,3 +248,95 @@ fn cli_knucklebones_bestmove_selfplay_and_bad_positions() {
         assert_eq!(err.lines().count(), 1, "{position}: {err}");
     }
 }
+
+/// `tabletop-cli match` between two copies of `pbrain-tabletop` under renju: every
+/// game ends by a five or a draw, none by a refused move.
+#[test]
+fn cli_match_judges_two_engines_under_renju() {
+    let engine = env!("CARGO_BIN_EXE_pbrain-tabletop");
+    let (code, out, err) = cli(&[
+        "match",
+        "--engine-a",
+        engine,
+        "--engine-b",
+        engine,
+        "--info-a",
+        "thread_num 1",
+        "--info-b",
+        "thread_num 1",
+        "--games",
+        "2",
+        "--rule",
+        "renju",
+        "--time-ms",
+        "60",
+        "--tolerance-ms",
+        "400",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    for game in games {
+        assert!(
+            game.contains(", five,") || game.contains(", draw,"),
+            "{game}"
+        );
+    }
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("a_wins "), "{out}");
+}
+
+/// An engine that repeats the centre loses its second move as illegal, and one that
+/// never answers loses on time.
+#[test]
+fn cli_match_refuses_illegal_moves_and_time_outs() {
+    let dir = std::env::temp_dir().join(format!("tabletop-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = |name: &str, answer: &str| {
+        let path = dir.join(name);
+        std::fs::write(
+            &path,
+            format!(
+                "while read -r line; do case \"$line\" in START*) echo OK;; \
+                 BEGIN*|TURN*|DONE*) {answer};; END*) exit 0;; esac; done\n"
+            ),
+        )
+        .unwrap();
+        format!("sh {}", path.display())
+    };
+    let centre = script("centre.sh", "echo 7,7");
+    let silent = script("silent.sh", ":");
+    let engine = env!("CARGO_BIN_EXE_pbrain-tabletop");
+    let (code, out, err) = cli(&[
+        "match",
+        "--engine-a",
+        &centre,
+        "--engine-b",
+        engine,
+        "--games",
+        "1",
+        "--time-ms",
+        "100",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("B wins, illegal move: h8 is already taken"),
+        "{out}"
+    );
+    let (code, out, _) = cli(&[
+        "match",
+        "--engine-a",
+        &silent,
+        "--engine-b",
+        engine,
+        "--games",
+        "1",
+        "--time-ms",
+        "50",
+        "--first-move-grace-ms",
+        "200",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("B wins, time-out"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

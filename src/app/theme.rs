@@ -120,6 +120,18 @@ pub fn last_move_marker() -> StandardMaterial {
     }
 }
 
+/// The red of a point Black may not play under renju: the "bad" signal, unlit so it
+/// reads as a mark drawn on the wood.
+#[must_use]
+pub fn forbidden_mark() -> StandardMaterial {
+    StandardMaterial {
+        base_color: Signal::Bad.colour(),
+        emissive: Signal::Bad.glow(),
+        unlit: true,
+        ..default()
+    }
+}
+
 /// Bright cyan: where the AI would play (Gomoku's hint ring).
 #[must_use]
 pub fn hint_glow() -> StandardMaterial {

@@ -1,5 +1,6 @@
 //! `tabletop-cli`: best moves and AI-vs-AI matches without a window, for every game
-//! in [`crate::games::GAMES`].
+//! in [`crate::games::GAMES`], and a judged match between two Gomocup engine programs
+//! ([`super::manager`]).
 //!
 //! Each subcommand takes the game's name first; what a position looks like and how
 //! the AI answers is the game's own business ([`crate::ai::GameAi`]), so nothing here
@@ -12,9 +13,11 @@ use std::time::Duration;
 use clap::builder::PossibleValuesParser;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use super::manager::{self, MatchSpec};
 use crate::ai::Level;
 use crate::games::{self, GAMES, GameEntry};
 use crate::rules::Settings;
+use crate::rules::gomoku::{BoardSize, GomokuError, Rule};
 
 /// The command line.
 #[derive(Debug, Parser)]
@@ -72,6 +75,44 @@ enum Command {
         /// Gomoku rule: freestyle, standard (exact five) or renju.
         #[arg(long, default_value = "freestyle")]
         rule: String,
+    },
+    /// A Gomocup match between two engine programs, every move judged by Tabletop's
+    /// rules (renju's forbidden points too): a line per game, then
+    /// `a_wins X b_wins Y draws Z` last.
+    Match {
+        /// Engine A's command line (run by `sh -c`).
+        #[arg(long)]
+        engine_a: String,
+        /// Engine B's command line.
+        #[arg(long)]
+        engine_b: String,
+        /// An extra `INFO` line for engine A, e.g. `"thread_num 1"` (repeatable).
+        #[arg(long)]
+        info_a: Vec<String>,
+        /// An extra `INFO` line for engine B (repeatable).
+        #[arg(long)]
+        info_b: Vec<String>,
+        /// Number of games; colours swap after each, each pair from the next opening.
+        #[arg(long, default_value_t = 2)]
+        games: u32,
+        /// Board size, WxH.
+        #[arg(long, default_value = "15x15")]
+        size: String,
+        /// Rule: freestyle, standard or renju.
+        #[arg(long, default_value = "freestyle")]
+        rule: String,
+        /// Time per move in milliseconds.
+        #[arg(long, default_value_t = 500)]
+        time_ms: u64,
+        /// How late a move may come before it loses, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        tolerance_ms: u64,
+        /// Extra time for each engine's start and first move of a game.
+        #[arg(long, default_value_t = 3000)]
+        first_move_grace_ms: u64,
+        /// Openings, one a line, as `h8i9j10` (default: the empty board).
+        #[arg(long)]
+        openings: Option<std::path::PathBuf>,
     },
 }
 
@@ -180,6 +221,78 @@ fn execute(command: Command, out: &mut impl Write, err: &mut impl Write) -> Resu
                 result.slowest[0].as_millis(),
                 result.slowest[1].as_millis(),
                 result.first_mover_wins
+            )
+            .map_err(write_err)?;
+        }
+        Command::Match {
+            engine_a,
+            engine_b,
+            info_a,
+            info_b,
+            games,
+            size,
+            rule,
+            time_ms,
+            tolerance_ms,
+            first_move_grace_ms,
+            openings,
+        } => {
+            let size: BoardSize = size.parse().map_err(|e: GomokuError| e.to_string())?;
+            let rule: Rule = rule.parse().map_err(|e: GomokuError| e.to_string())?;
+            let openings = match openings {
+                Some(path) => {
+                    let text = std::fs::read_to_string(&path)
+                        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                    manager::parse_openings(&text, size, rule)?
+                }
+                None => vec![Vec::new()],
+            };
+            let spec = MatchSpec {
+                engines: [engine_a, engine_b],
+                infos: [info_a, info_b],
+                games,
+                size,
+                rule,
+                turn: Duration::from_millis(time_ms),
+                tolerance: Duration::from_millis(tolerance_ms),
+                first_move_grace: Duration::from_millis(first_move_grace_ms),
+                openings,
+            };
+            let (results, stats) = manager::play_match(&spec, out).map_err(write_err)?;
+            for (name, stat) in ["A", "B"].iter().zip(&stats) {
+                let avg = stat.total.as_millis() / u128::from(stat.moves.max(1));
+                let rss = stat
+                    .peak_rss_kib
+                    .map_or("unknown".to_owned(), |kib| format!("{} MiB", kib / 1024));
+                writeln!(
+                    out,
+                    "{name}: {} moves, avg {avg} ms, max {} ms, peak RSS {rss}",
+                    stat.moves,
+                    stat.slowest.as_millis()
+                )
+                .map_err(write_err)?;
+            }
+            let mut reasons = std::collections::BTreeMap::<String, u32>::new();
+            for r in &results {
+                let who = r.winner.map_or("", |w| if w == 0 { "A " } else { "B " });
+                let why = match &r.ending {
+                    manager::Ending::Five => "five",
+                    manager::Ending::Draw => "draw",
+                    manager::Ending::Illegal(_) => "illegal move by the loser",
+                    manager::Ending::Timeout => "time-out of the loser",
+                    manager::Ending::Crash(_) => "crash of the loser",
+                };
+                *reasons.entry(format!("{who}{why}")).or_default() += 1;
+            }
+            let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+            writeln!(out, "reasons: {}", reasons.join(", ")).map_err(write_err)?;
+            let count = |w: Option<usize>| results.iter().filter(|r| r.winner == w).count();
+            writeln!(
+                out,
+                "a_wins {} b_wins {} draws {}",
+                count(Some(0)),
+                count(Some(1)),
+                count(None)
             )
             .map_err(write_err)?;
         }

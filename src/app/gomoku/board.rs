@@ -1,5 +1,6 @@
 //! The wooden board: its layout (points <-> world positions), the board body, grid
-//! lines and star points, and the framing camera view for its size.
+//! lines and star points, a [`Cell`] entity on every intersection, and the framing
+//! camera view for its size.
 
 use bevy::prelude::*;
 
@@ -131,6 +132,53 @@ pub struct BoardMarking;
 #[derive(Component, Debug, Default)]
 pub struct OnBoard;
 
+/// An intersection of the board, an entity: what is drawn on one point hangs from it
+/// as children (its stone, its forbidden mark) or sits on it as components
+/// ([`Hover`]). Spawned with the board, W x H of them, and rebuilt with it when a game
+/// of another size comes.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[require(OnBoard, Transform, Visibility)]
+pub struct Cell {
+    /// Column, from the left.
+    pub x: u8,
+    /// Row, from the bottom.
+    pub y: u8,
+}
+
+impl Cell {
+    /// The point this cell stands on.
+    #[must_use]
+    pub fn point(self) -> Point {
+        Point::new(self.x, self.y)
+    }
+}
+
+/// The cell under the pointer (at most one).
+#[derive(Component, Debug)]
+pub struct Hover;
+
+/// The red cross on a cell that is forbidden to Black under renju, shown while Black
+/// is to move.
+#[derive(Component, Debug)]
+pub struct ForbiddenMark;
+
+/// The cell entities of the board on the table, by point.
+#[derive(Resource, Debug, Clone)]
+pub struct Cells {
+    size: BoardSize,
+    entities: Vec<Entity>,
+}
+
+impl Cells {
+    /// The cell entity of `p`, if `p` is on the board.
+    #[must_use]
+    pub fn get(&self, p: Point) -> Option<Entity> {
+        self.size
+            .contains(i32::from(p.x), i32::from(p.y))
+            .then(|| self.entities[self.size.index(p)])
+    }
+}
+
 /// Laying a new board runs before anything is put on it.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BoardSystems;
@@ -224,6 +272,45 @@ pub(super) fn spawn_board(
             DespawnOnExit(GOMOKU),
         ));
     }
+    // The cells, each with its (hidden) forbidden mark: two thin red bars crossed.
+    let cross = meshes.add(Cuboid::new(0.5 * SPACING, 0.01, 0.07 * SPACING));
+    let red = materials.add(theme::forbidden_mark());
+    let mut cells = Vec::with_capacity(layout.size().area());
+    for p in layout.size().points() {
+        let cell = commands
+            .spawn((
+                Name::new(format!("Cell {p}")),
+                Cell { x: p.x, y: p.y },
+                Transform::from_translation(layout.to_world(p)),
+                DespawnOnExit(GOMOKU),
+            ))
+            .with_children(|cell| {
+                for angle in [std::f32::consts::FRAC_PI_4, -std::f32::consts::FRAC_PI_4] {
+                    cell.spawn((
+                        ForbiddenMark,
+                        Mesh3d(cross.clone()),
+                        MeshMaterial3d(red.clone()),
+                        Transform::from_xyz(0.0, 0.01, 0.0)
+                            .with_rotation(Quat::from_rotation_y(angle)),
+                        Visibility::Hidden,
+                    ));
+                }
+            })
+            .id();
+        cells.push(cell);
+    }
+    debug_assert!(
+        layout
+            .size()
+            .points()
+            .enumerate()
+            .all(|(i, p)| layout.size().index(p) == i)
+    );
+    commands.insert_resource(Cells {
+        size: layout.size(),
+        entities: cells,
+    });
+
     let star = meshes.add(Cylinder::new(STAR_RADIUS, 0.003));
     for p in star_points(layout.size()) {
         commands.spawn((

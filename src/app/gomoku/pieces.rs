@@ -1,12 +1,13 @@
-//! The stones, the phantom stone, the last-move marker, the hint marker and the
-//! winning-line highlight: all a view of [`CurrentGame`] (and the [`Hint`]), brought in
-//! line with it in [`AppSystems::SyncView`].
+//! The stones (children of their cells), the phantom stone, the last-move marker, the
+//! hint marker, the winning-line highlight and renju's forbidden marks: all a view of
+//! [`CurrentGame`] (and the [`Hint`]), brought in line with it in
+//! [`AppSystems::SyncView`].
 
 use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::board::{BoardLayout, BoardSystems, OnBoard, SPACING};
+use super::board::{BoardLayout, BoardSystems, Cells, ForbiddenMark, OnBoard, SPACING};
 use super::{CurrentGame, GOMOKU};
 use crate::app::pointer::Hovered;
 use crate::app::table::{AppSystems, Phase, Players};
@@ -97,7 +98,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (sync_pieces, move_marker, highlight_winning_line)
+                (
+                    sync_pieces,
+                    move_marker,
+                    highlight_winning_line,
+                    mark_forbidden_points,
+                )
                     .chain()
                     .run_if(resource_changed::<CurrentGame>),
                 (show_phantom, show_hint),
@@ -181,12 +187,21 @@ fn spawn_phantom_and_marker(mut commands: Commands, assets: Res<StoneAssets>) {
     ));
 }
 
-/// Spawns a stone for every occupied point without one and despawns stones whose
-/// point is now empty (new game, and later undo or load).
+/// A stone's place on its cell: the flattened sphere rests on the board's top face.
+fn stone_on_cell() -> Transform {
+    Transform::from_translation(Vec3::Y * STONE_RADIUS * STONE_FLATNESS).with_scale(Vec3::new(
+        1.0,
+        STONE_FLATNESS,
+        1.0,
+    ))
+}
+
+/// Spawns a stone, as a child of its cell, for every occupied point without one and
+/// despawns stones whose point is now empty (new game, undo, load).
 fn sync_pieces(
     mut commands: Commands,
     game: Res<CurrentGame>,
-    layout: Res<BoardLayout>,
+    cells: Res<Cells>,
     assets: Res<StoneAssets>,
     pieces: Query<(Entity, &Piece, &OnPoint)>,
 ) {
@@ -204,14 +219,17 @@ fn sync_pieces(
                 if let Some((entity, _)) = stale {
                     commands.entity(entity).despawn();
                 }
+                let Some(cell) = cells.get(p) else {
+                    continue;
+                };
                 commands.spawn((
                     Name::new(format!("Stone {p}")),
                     Piece { owner },
                     OnPoint(p),
                     Mesh3d(assets.stone.clone()),
                     MeshMaterial3d(assets.looks(owner).normal.clone()),
-                    stone_transform(&layout, p),
-                    DespawnOnExit(GOMOKU),
+                    stone_on_cell(),
+                    ChildOf(cell),
                 ));
             }
         }
@@ -291,6 +309,27 @@ fn highlight_winning_line(
                 .with_scale(Vec3::new(1.0, 0.5, 1.0)),
             DespawnOnExit(GOMOKU),
         ));
+    }
+}
+
+/// Shows the red cross on every cell forbidden to Black while Black is to move under
+/// renju; hides them all otherwise.
+fn mark_forbidden_points(
+    game: Res<CurrentGame>,
+    cells: Res<Cells>,
+    mut marks: Query<(&ChildOf, &mut Visibility), With<ForbiddenMark>>,
+) {
+    let forbidden: Vec<Entity> = game
+        .fouls()
+        .into_iter()
+        .filter_map(|(p, _)| cells.get(p))
+        .collect();
+    for (parent, mut visibility) in &mut marks {
+        visibility.set_if_neq(if forbidden.contains(&parent.parent()) {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
     }
 }
 

@@ -17,8 +17,8 @@ use crate::app::files::{FileNotice, SavePath};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::app::table::LoadRequested;
 use crate::app::table::{
-    CurrentGame, NewGameRequested, Players, RedoRequested, SaveRequested, Screen, TableGame,
-    UndoRequested, seat_label,
+    CurrentGame, NewGameRequested, Players, RedoRequested, RefusedMove, SaveRequested, Screen,
+    TableGame, UndoRequested, seat_label,
 };
 use crate::app::theme::{AI_UI, DONE_UI, ERROR_UI, GOLD_UI, HINT_UI};
 use crate::rules::Player;
@@ -35,6 +35,7 @@ pub(super) fn draw_hud<G: TableGame>(
     mut assist: ResMut<AssistLevel>,
     mut save_path: ResMut<SavePath>,
     notice: Res<FileNotice>,
+    refused: Res<RefusedMove>,
     mut requests: Requests,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -46,6 +47,9 @@ pub(super) fn draw_hud<G: TableGame>(
         .collapsible(false)
         .show(ctx, |ui| {
             sides_and_status(ui, &game, &players);
+            if let Some(why) = &refused.0 {
+                ui.label(egui::RichText::new(why).color(ERROR_UI));
+            }
             let now = time.elapsed();
             ai_at_work(ui, &game, &players, &pace, thinking, hinting, &hint, now);
             ui.separator();

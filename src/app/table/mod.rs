@@ -24,7 +24,7 @@ pub use messages::{
     GameFileOpened, LoadRequested, MoveApplied, MoveRequested, NewGameRequested, RedoRequested,
     SaveRequested, UndoRequested,
 };
-pub use moves::MovePath;
+pub use moves::{MovePath, RefusedMove};
 pub(crate) use moves::{plugin, shared_plugin, start_game};
 pub(crate) use registry::apply_setting;
 pub use registry::{TableEntry, TableGames, put_on_hold};

@@ -15,6 +15,11 @@ use crate::rules::Player;
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MovePath;
 
+/// Why the last move asked for was refused (an occupied point, a full column,
+/// renju's forbidden point), for the HUD; cleared when the game on the table changes.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct RefusedMove(pub Option<String>);
+
 /// What every game shares: the states, the frame's order, the requests the HUD and
 /// keys write.
 pub(crate) fn shared_plugin(app: &mut App) {
@@ -23,6 +28,7 @@ pub(crate) fn shared_plugin(app: &mut App) {
         .add_computed_state::<OnTable>()
         .add_sub_state::<Phase>()
         .init_resource::<Players>()
+        .init_resource::<RefusedMove>()
         .configure_sets(
             Update,
             (
@@ -58,6 +64,7 @@ pub(crate) fn plugin<G: TableGame>(app: &mut App) {
                 take_pending::<G>.run_if(resource_exists::<PendingGame<G>>),
                 restart_game::<G>,
                 take_back::<G>,
+                forget_refusal.run_if(resource_changed::<CurrentGame<G>>),
                 apply_moves::<G>,
                 (check_for_end::<G>, switch_turn::<G>),
             )
@@ -168,6 +175,7 @@ pub(crate) fn apply_moves<G: TableGame>(
     mut requests: MessageReader<MoveRequested<G>>,
     mut game: ResMut<CurrentGame<G>>,
     mut applied: MessageWriter<MoveApplied<G>>,
+    mut refused: ResMut<RefusedMove>,
 ) {
     for &MoveRequested { mv, generation } in requests.read() {
         // Check before taking the resource mutably, so refused moves do not mark it changed.
@@ -177,6 +185,7 @@ pub(crate) fn apply_moves<G: TableGame>(
         }
         if let Err(why) = game.check(mv) {
             debug!("move {mv} refused: {why}");
+            refused.0 = Some(why.to_string());
             continue;
         }
         let player = game.side_to_move();
@@ -211,5 +220,12 @@ pub(crate) fn switch_turn<G: TableGame>(
 ) {
     if applied.read().count() > 0 && !game.is_over() {
         phase.set(Phase::ToMove(game.side_to_move()));
+    }
+}
+
+/// A refusal stays on the HUD until the game on the table changes.
+pub(crate) fn forget_refusal(mut refused: ResMut<RefusedMove>) {
+    if refused.0.is_some() {
+        refused.0 = None;
     }
 }
