@@ -53,6 +53,10 @@ struct Args {
     /// --black and --white override its players).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rule"])]
     load: Option<PathBuf>,
+    /// Open with the analysis on: Gomoku's engine analysis, Tic-tac-toe's solved
+    /// values.
+    #[arg(long)]
+    analysis: bool,
     /// Log frame times every few seconds, split into frames while an AI thinks and
     /// idle frames (Bevy's frame-time diagnostics).
     #[arg(long)]
@@ -93,6 +97,7 @@ impl Args {
             first: self.black,
             second: self.white,
             settings,
+            analysis: self.analysis,
         }
     }
 }

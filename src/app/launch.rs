@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use super::files::{SavePath, read_game};
-use super::table::{GameKind, Players, Screen, TableGames, apply_setting, put_on_hold};
+use super::table::{
+    AnalysisAtStart, GameKind, Players, Screen, TableGames, apply_setting, put_on_hold,
+};
 use crate::games;
 use crate::record::{PlayerKind, SavedGame};
 
@@ -24,6 +26,8 @@ pub struct Launch {
     pub second: Option<PlayerKind>,
     /// Game settings (`size 12x12`, `seed 5`), for the games that have them.
     pub settings: Vec<(&'static str, String)>,
+    /// Open with the game's analysis on.
+    pub analysis: bool,
 }
 
 impl Launch {
@@ -96,6 +100,9 @@ impl Prepared {
                     launch.settings.iter().any(|(key, _)| keys.contains(key))
                 })
             });
+        }
+        if launch.analysis {
+            world.insert_resource(AnalysisAtStart);
         }
         let mut players = world.resource_mut::<Players>();
         players.first = launch.first.unwrap_or(players.first);

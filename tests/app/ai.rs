@@ -7,6 +7,9 @@ use bevy::prelude::*;
 use tabletop::ai::Level;
 use tabletop::app::ai::{AiPace, AiPurpose};
 use tabletop::app::ai::{AiTask, Hint};
+use tabletop::app::gomoku::analysis::{
+    AnalysisTask, CANDIDATES, CandidateTint, GomokuAnalysis, LineStone, ToggleAnalysis,
+};
 use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested};
 use tabletop::app::pointer::{Hovered, PointerOverUi};
 use tabletop::app::table::{NewGameRequested, Phase, UndoRequested};
@@ -270,4 +273,120 @@ fn clicks_on_the_ui_or_in_the_ais_turn_never_place_stones() {
     app.insert_resource(mouse);
     app.update();
     assert!(!game(&app).moves().contains(&point(&app, "a1")));
+}
+
+fn analysis(app: &App) -> &GomokuAnalysis {
+    app.world().resource::<GomokuAnalysis>()
+}
+
+fn analysis_tasks(app: &mut App) -> Vec<u64> {
+    let mut query = app.world_mut().query::<&AnalysisTask>();
+    query.iter(app.world()).map(|t| t.generation).collect()
+}
+
+/// Runs frames until the analysis reports on the current position.
+fn wait_for_analysis(app: &mut App) {
+    let found = run_until(app, Duration::from_secs(20), |app| {
+        let generation = game(app).generation();
+        analysis(app)
+            .report
+            .as_ref()
+            .is_some_and(|r| r.generation == generation && r.depth >= 2)
+    });
+    assert!(found, "no analysis report came");
+}
+
+#[test]
+fn analysis_follows_the_position_and_drops_stale_reports() {
+    let mut app = playing_app(GomokuSettings::default());
+    for mv in ["h8", "i9", "h9"] {
+        request(&mut app, mv);
+    }
+    app.world_mut().write_message(ToggleAnalysis);
+    wait_for_analysis(&mut app);
+    let report = analysis(&app).report.clone().unwrap();
+    assert_eq!(report.side, Player::Second);
+    assert_eq!(report.candidates.len(), CANDIDATES);
+    assert_eq!(report.line.first(), Some(&report.candidates[0].0));
+    assert!(report.line.iter().all(|&p| game(&app).stone(p).is_none()));
+    app.update();
+    assert_eq!(count::<With<CandidateTint>>(&mut app), CANDIDATES);
+    assert!(count::<With<LineStone>>(&mut app) >= 1);
+    // A move: the old report goes at once, one analysis studies the new position.
+    request(&mut app, "h10");
+    app.update();
+    let generation = game(&app).generation();
+    assert!(
+        analysis(&app)
+            .report
+            .as_ref()
+            .is_none_or(|r| r.generation == generation)
+    );
+    assert_eq!(analysis_tasks(&mut app), [generation]);
+    wait_for_analysis(&mut app);
+    // Undo restarts it too.
+    app.world_mut().write_message(UndoRequested);
+    app.update();
+    app.update();
+    assert_eq!(analysis_tasks(&mut app), [game(&app).generation()]);
+    // Off: no search, no report, nothing on the board.
+    app.world_mut().write_message(ToggleAnalysis);
+    app.update();
+    app.update();
+    assert!(analysis_tasks(&mut app).is_empty());
+    assert!(analysis(&app).report.is_none());
+    assert_eq!(count::<With<CandidateTint>>(&mut app), 0);
+    assert_eq!(count::<With<LineStone>>(&mut app), 0);
+}
+
+#[test]
+fn analysis_pauses_while_an_ai_player_thinks() {
+    let mut app = playing_app_with(
+        GomokuSettings::default(),
+        Seats {
+            first: PlayerKind::Human,
+            second: ai(3),
+        },
+    );
+    app.world_mut().write_message(ToggleAnalysis);
+    request(&mut app, "h8");
+    let mut overlapping_frames = 0;
+    let replied = run_until(&mut app, Duration::from_secs(20), |app| {
+        if tasks(app) > 0 && !analysis_tasks(app).is_empty() {
+            overlapping_frames += 1;
+        }
+        game(app).moves().len() == 2
+    });
+    assert!(replied, "the AI replied");
+    // At most the frame the AI started in, before the analysis saw it.
+    assert!(overlapping_frames <= 1, "{overlapping_frames} frames");
+    // Back to the person: the analysis studies the new position.
+    app.update();
+    app.update();
+    assert_eq!(analysis_tasks(&mut app), [game(&app).generation()]);
+}
+
+/// A position the engine answers without searching (a four to block, a win by
+/// fours): the analysis finishes at once, says so, and stays quiet after.
+#[test]
+fn analysis_of_a_decided_position_finishes_and_stays() {
+    let mut app = playing_app(GomokuSettings::default());
+    for mv in ["h8", "a1", "i8", "a3", "j8", "a5"] {
+        request(&mut app, mv);
+    }
+    app.world_mut().write_message(ToggleAnalysis);
+    let found = run_until(&mut app, Duration::from_secs(10), |app| {
+        analysis(app).report.is_some()
+    });
+    assert!(found, "a report came");
+    let report = analysis(&app).report.clone().unwrap();
+    assert!(
+        matches!(report.value, tabletop::ai::gomoku::Value::Win(_)),
+        "{report:?}"
+    );
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(analysis_tasks(&mut app), [game(&app).generation()]);
+    assert!(analysis(&app).report.is_some());
 }

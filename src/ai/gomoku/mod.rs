@@ -143,6 +143,9 @@ pub struct SearchInfo {
     /// The principal variation: the best move and the replies the search expects, as
     /// far as the transposition table still holds them.
     pub pv: Vec<Point>,
+    /// The best root moves with their values, best first: only the best unless the
+    /// search was asked for several ([`Engine::analyse_in_slices`]).
+    pub candidates: Vec<(Point, Value)>,
 }
 
 /// The move a search settled on.
@@ -219,6 +222,23 @@ impl Engine {
         game: &Gomoku,
         limits: &Limits,
         stop: &AtomicBool,
+        on_info: impl FnMut(&SearchInfo),
+        slices: &mut Slices<P>,
+    ) -> Option<SearchResult> {
+        self.analyse_in_slices(game, limits, 1, stop, on_info, slices)
+            .await
+    }
+
+    /// [`Engine::search_in_slices`] that also scores the best `candidates` root moves
+    /// exactly (several principal variations, for analysis): each [`SearchInfo`]
+    /// lists them best first. A move found without searching (a five, a forced block,
+    /// a solved win) is reported once, at depth 0.
+    pub async fn analyse_in_slices<P: Pause>(
+        &mut self,
+        game: &Gomoku,
+        limits: &Limits,
+        candidates: usize,
+        stop: &AtomicBool,
         mut on_info: impl FnMut(&SearchInfo),
         slices: &mut Slices<P>,
     ) -> Option<SearchResult> {
@@ -226,12 +246,24 @@ impl Engine {
         if game.is_over() {
             return None;
         }
-        let instant = |best: Point, value: Value, nodes: u64| SearchResult {
-            best,
-            value,
-            depth: 0,
-            nodes,
-            elapsed: clock.elapsed(),
+        let mut instant = |best: Point, value: Value, nodes: u64| {
+            let elapsed = clock.elapsed();
+            on_info(&SearchInfo {
+                depth: 0,
+                nodes,
+                elapsed,
+                best: Some(best),
+                value,
+                pv: vec![best],
+                candidates: vec![(best, value)],
+            });
+            SearchResult {
+                best,
+                value,
+                depth: 0,
+                nodes,
+                elapsed,
+            }
         };
         if game.stones() == 0 {
             return Some(instant(game.size().centre(), Value::Score(0), 0));
@@ -305,6 +337,7 @@ impl Engine {
             hard_limit: limits.time,
             nodes: AtomicU64::new(solver.nodes),
             root_moves,
+            multi_pv: candidates.max(1),
         };
         let max_depth = limits.depth.unwrap_or(100).max(1);
         // Another iteration starts only before a share of the budget has passed: a
@@ -315,7 +348,7 @@ impl Engine {
         let mut stable = 0u32;
         let root = board.clone();
         let tt = &self.tt;
-        let report = |it: &Iteration, nodes: u64| {
+        let report = |it: &Iteration, best_moves: &[(usize, i32)], nodes: u64| {
             on_info(&SearchInfo {
                 depth: it.depth,
                 nodes,
@@ -323,6 +356,10 @@ impl Engine {
                 best: Some(Board::point(it.best)),
                 value: Value::from_score(it.score),
                 pv: principal_variation(&root, tt, it.best, it.depth),
+                candidates: best_moves
+                    .iter()
+                    .map(|&(mv, score)| (Board::point(mv), Value::from_score(score)))
+                    .collect(),
             });
             if last_best == Some(it.best) {
                 stable += 1;
@@ -360,8 +397,11 @@ impl Engine {
                 for helper in 1..threads {
                     let (board, shared) = (board.clone(), &shared);
                     scope.spawn(move |_| {
-                        Searcher::new(board, shared, helper)
-                            .iterate(max_depth, helper, |_, _| true);
+                        Searcher::new(board, shared, helper).iterate(
+                            max_depth,
+                            helper,
+                            |_, _, _| true,
+                        );
                     });
                 }
                 let result = Searcher::new(board, &shared, 0).iterate(max_depth, 0, report);
@@ -373,7 +413,13 @@ impl Engine {
         let Some(it) = iteration else {
             // Stopped before the first move of the first iteration was searched (a
             // stop command at once, a tiny budget): the pattern move, never no move.
-            return pattern_move(game).map(|best| instant(best, Value::Score(0), nodes));
+            return pattern_move(game).map(|best| SearchResult {
+                best,
+                value: Value::Score(0),
+                depth: 0,
+                nodes,
+                elapsed: clock.elapsed(),
+            });
         };
         let mut best = Board::point(it.best);
         if !game.is_legal(best) {

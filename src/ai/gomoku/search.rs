@@ -57,6 +57,9 @@ pub(super) struct Shared<'a> {
     /// The only root moves to search, when the opponent threatens a forced win:
     /// those that hold ([`super::defences`]). `None`: every move.
     pub root_moves: Option<Vec<usize>>,
+    /// Root moves that get an exact score (principal variations): 1 to play, more for
+    /// analysis.
+    pub multi_pv: usize,
 }
 
 impl Shared<'_> {
@@ -174,7 +177,7 @@ impl<'a> Searcher<'a> {
         &mut self,
         max_depth: u32,
         helper: usize,
-        mut report: impl FnMut(&Iteration, u64) -> bool,
+        mut report: impl FnMut(&Iteration, &[(usize, i32)], u64) -> bool,
     ) -> Option<Iteration> {
         match self.run(max_depth, helper, None, &mut report) {
             Run::Done(iteration) => iteration,
@@ -190,7 +193,7 @@ impl<'a> Searcher<'a> {
         max_depth: u32,
         helper: usize,
         slice_end: Option<std::time::Duration>,
-        report: &mut impl FnMut(&Iteration, u64) -> bool,
+        report: &mut impl FnMut(&Iteration, &[(usize, i32)], u64) -> bool,
     ) -> Run {
         if self.paused {
             // Only a pause set the abort flag: the time limit and the stop flag are
@@ -230,7 +233,13 @@ impl<'a> Searcher<'a> {
             if helper == 0 {
                 let iteration = self.last.expect("a finished iteration has a best move");
                 let total = self.shared.nodes.load(Relaxed);
-                if !report(&iteration, total)
+                let candidates: Vec<(usize, i32)> = self
+                    .root_moves
+                    .iter()
+                    .take(self.shared.multi_pv.max(1))
+                    .map(|m| (m.mv, m.score))
+                    .collect();
+                if !report(&iteration, &candidates, total)
                     || (is_decisive(score) && depth as i32 > WIN - score.abs())
                 {
                     break;
@@ -280,6 +289,9 @@ impl<'a> Searcher<'a> {
     /// The root of iteration `depth`, from root move `next_root` on; the best score.
     /// A move cut short by a pause stays `next_root`, to be searched again.
     fn root(&mut self, depth: i32) -> i32 {
+        if self.shared.multi_pv > 1 {
+            return self.root_multi_pv(depth);
+        }
         let beta = INFINITY;
         while self.next_root < self.root_moves.len() {
             let (i, alpha) = (self.next_root, self.alpha);
@@ -306,6 +318,46 @@ impl<'a> Searcher<'a> {
                 // The new best goes first, ahead of the moves it beat.
                 self.root_moves[..=i].rotate_right(1);
             }
+            self.next_root += 1;
+        }
+        self.alpha
+    }
+
+    /// [`Searcher::root`] with several principal variations: the first `multi_pv`
+    /// moves get exact scores; a later move is tried against the worst of those with a
+    /// null window and, if it beats it, searched again for its exact score. The moves
+    /// searched so far stay sorted best first, so the first `multi_pv` are the
+    /// candidates with their exact scores.
+    fn root_multi_pv(&mut self, depth: i32) -> i32 {
+        let n = self.shared.multi_pv;
+        while self.next_root < self.root_moves.len() {
+            let i = self.next_root;
+            let mv = self.root_moves[i].mv;
+            self.board.make(mv);
+            let score = if i < n {
+                -self.negamax(-INFINITY, INFINITY, depth - 1, 1, true)
+            } else {
+                let floor = self.root_moves[n - 1].score;
+                let s = -self.negamax(-floor - 1, -floor, depth - 1, 1, false);
+                if s > floor && !self.shared.aborted() {
+                    -self.negamax(-INFINITY, INFINITY, depth - 1, 1, true)
+                } else {
+                    s
+                }
+            };
+            self.board.unmake();
+            if self.shared.aborted() {
+                break;
+            }
+            self.root_moves[i].score = score;
+            let at = self.root_moves[..i]
+                .iter()
+                .position(|m| m.score < score)
+                .unwrap_or(i);
+            self.root_moves[at..=i].rotate_right(1);
+            let best = self.root_moves[0];
+            self.alpha = best.score;
+            self.best = Some((best.mv, best.score));
             self.next_root += 1;
         }
         self.alpha

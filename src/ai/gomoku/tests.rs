@@ -385,3 +385,34 @@ fn renju_white_wins_where_blacks_block_is_forbidden() {
     let result = answer(&free, &quick(2));
     assert!(!matches!(result.value, Value::Win(_)), "{result:?}");
 }
+
+#[test]
+fn analysis_scores_several_candidates_best_first() {
+    let game = position("15x15", Rule::FreeStyle, "h8 i9 j7 g9", "i8 h9 j9");
+    let mut last = None;
+    let result = finish(Engine::new(&quick(4)).analyse_in_slices(
+        &game,
+        &quick(4),
+        5,
+        &AtomicBool::new(false),
+        |info| last = Some(info.clone()),
+        &mut Slices::never(),
+    ))
+    .expect("the game goes on");
+    let info = last.expect("an iteration was reported");
+    assert_eq!(info.candidates.len(), 5, "{info:?}");
+    assert_eq!(info.candidates[0].0, result.best);
+    let score = |v: &Value| match *v {
+        Value::Win(n) => 100_000 - n as i64,
+        Value::Loss(n) => -100_000 + n as i64,
+        Value::Score(s) => i64::from(s),
+    };
+    for pair in info.candidates.windows(2) {
+        assert!(score(&pair[0].1) >= score(&pair[1].1), "{info:?}");
+    }
+    let mut points: Vec<Point> = info.candidates.iter().map(|c| c.0).collect();
+    points.sort();
+    points.dedup();
+    assert_eq!(points.len(), 5);
+    assert!(points.iter().all(|&p| game.is_legal(p)));
+}

@@ -2,6 +2,7 @@
 //! their menu rows, its AI in the app), and its view: the wooden board ([`board`]), the
 //! stones and markers ([`pieces`]), the pointer snapped to intersections ([`input`]).
 
+pub mod analysis;
 pub mod board;
 pub mod input;
 pub mod pieces;
@@ -155,6 +156,11 @@ impl TableGame for Gomoku {
     }
 
     fn plugin(app: &mut App) {
-        app.add_plugins((board::plugin, pieces::plugin, input::plugin));
+        app.add_plugins((
+            board::plugin,
+            pieces::plugin,
+            input::plugin,
+            analysis::plugin,
+        ));
     }
 }

@@ -19,9 +19,9 @@ type Hint = crate::app::ai::Hint<Gomoku>;
 type HoveredPoint = Hovered<Gomoku>;
 
 /// Stone radius as a share of the grid spacing.
-const STONE_RADIUS: f32 = 0.46 * SPACING;
+pub(super) const STONE_RADIUS: f32 = 0.46 * SPACING;
 /// Stones are spheres squashed to this share of their width, like real go stones.
-const STONE_FLATNESS: f32 = 0.42;
+pub(super) const STONE_FLATNESS: f32 = 0.42;
 /// How high the last-move marker floats above the board, in world units.
 const MARKER_HEIGHT: f32 = 0.8;
 /// How opaque the phantom stone is.

@@ -28,4 +28,6 @@ pub use moves::{MovePath, RefusedMove};
 pub(crate) use moves::{plugin, shared_plugin, start_game};
 pub(crate) use registry::apply_setting;
 pub use registry::{TableEntry, TableGames, put_on_hold};
-pub use state::{AppSystems, GameKind, GameSystems, OnTable, Part, Phase, Players, Screen};
+pub use state::{
+    AnalysisAtStart, AppSystems, GameKind, GameSystems, OnTable, Part, Phase, Players, Screen,
+};

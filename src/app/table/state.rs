@@ -168,3 +168,8 @@ impl Phase {
         }
     }
 }
+
+/// Asked for on the command line (`--analysis`): each game with an analysis view
+/// switches it on when it comes on the table.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct AnalysisAtStart;

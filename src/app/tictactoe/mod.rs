@@ -65,11 +65,13 @@ impl TableGame for TicTacToe {
     }
 
     fn plugin(app: &mut App) {
-        app.init_resource::<Analysis>().add_plugins((
-            view::plugin,
-            tint::plugin,
-            input::plugin,
-            analysis::plugin,
-        ));
+        app.init_resource::<Analysis>()
+            .add_systems(
+                OnEnter(TIC_TAC_TOE),
+                |at_start: Option<Res<table::AnalysisAtStart>>, mut analysis: ResMut<Analysis>| {
+                    analysis.0 |= at_start.is_some();
+                },
+            )
+            .add_plugins((view::plugin, tint::plugin, input::plugin, analysis::plugin));
     }
 }

@@ -1,0 +1,557 @@
+//! Gomoku's analysis mode: the engine studies the position on the board without
+//! end, beside any game (hot-seat, a loaded game replayed with undo and redo, a game
+//! against an AI), and the board and HUD show what it finds.
+//!
+//! While it is on, one [`AnalysisTask`] searches the current position on the compute
+//! task pool (in slices in a browser, as the AIs do) with its own stop flag; it is
+//! replaced whenever the position changes (move, undo, redo, load, new game) and
+//! stopped while an AI player thinks, so it never slows an opponent. Its reports carry
+//! the position's generation: one for an older position is dropped, never shown.
+//!
+//! The view: the engine's best line as numbered translucent stones on their cells,
+//! its five best moves as tints on their cells (green best to red), and a panel with
+//! the evaluation bar, "Black wins in N", depth, nodes and speed.
+
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::board::{BoardSystems, Cells, Hover};
+use super::pieces::{STONE_FLATNESS, STONE_RADIUS};
+use super::{CurrentGame, GOMOKU};
+use crate::ai::gomoku::{Engine, Limits, SearchInfo, Value, default_threads};
+use crate::ai::job::AiJob;
+use crate::app::ai::{AiPurpose, AiTask, slices};
+use crate::app::table::{AnalysisAtStart, AppSystems, MovePath};
+use crate::app::theme::Signal;
+use crate::rules::Player;
+use crate::rules::gomoku::Point;
+
+/// Candidate moves shown (principal variations searched).
+pub const CANDIDATES: usize = 5;
+/// Moves of the best line drawn on the board.
+const LINE_SHOWN: usize = 9;
+/// One analysis runs at most this long on a position, then rests.
+const ANALYSIS_TIME: Duration = Duration::from_secs(120);
+/// Its transposition table.
+const ANALYSIS_MEMORY: usize = 64 << 20;
+
+/// Whether analysis is on, and the latest report for the position on the board.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct GomokuAnalysis {
+    /// Switched by the panel's checkbox and the V key.
+    pub on: bool,
+    /// The engine's latest report on the current position; `None` before the first.
+    pub report: Option<AnalysisReport>,
+}
+
+/// What the engine found, for one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisReport {
+    /// The position's generation ([`crate::app::table::CurrentGame::generation`]).
+    pub generation: u64,
+    /// Who is to move there.
+    pub side: Player,
+    /// Plies searched, positions visited, time taken.
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The position's value for the side to move.
+    pub value: Value,
+    /// The best line, from the side to move.
+    pub line: Vec<Point>,
+    /// The best moves with their values, best first.
+    pub candidates: Vec<(Point, Value)>,
+}
+
+/// Asks to switch analysis on or off.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct ToggleAnalysis;
+
+/// The running analysis: the search on the compute pool and where it reports.
+/// Despawning it stops the search.
+#[derive(Component)]
+pub struct AnalysisTask {
+    /// The position's generation it studies.
+    pub generation: u64,
+    job: AiJob,
+    latest: Arc<Mutex<Option<AnalysisReport>>>,
+    /// `None` once the search has finished.
+    task: Option<Task<()>>,
+}
+
+impl Drop for AnalysisTask {
+    fn drop(&mut self) {
+        self.job.request_stop();
+    }
+}
+
+/// A stone of the best line, numbered in the panel's overlay.
+#[derive(Component, Debug)]
+pub struct LineStone(pub usize);
+
+/// The tint of a candidate move: its rank, 0 the best.
+#[derive(Component, Debug)]
+pub struct CandidateTint(pub usize);
+
+/// Meshes and materials of the analysis view.
+#[derive(Resource, Debug)]
+struct AnalysisAssets {
+    stone: Handle<Mesh>,
+    stones: [Handle<StandardMaterial>; 2],
+    disc: Handle<Mesh>,
+    tints: [Handle<StandardMaterial>; CANDIDATES],
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GomokuAnalysis>()
+        .add_message::<ToggleAnalysis>()
+        .add_systems(Startup, load_assets)
+        .add_systems(
+            Update,
+            (
+                toggle_key.in_set(AppSystems::RecordInput),
+                (switch, drive, collect)
+                    .chain()
+                    .in_set(AppSystems::ApplyMoves)
+                    .after(MovePath),
+                show_on_board
+                    .after(BoardSystems)
+                    .in_set(AppSystems::SyncView),
+            )
+                .run_if(in_state(GOMOKU)),
+        )
+        .add_systems(
+            OnEnter(GOMOKU),
+            |at_start: Option<Res<AnalysisAtStart>>, mut analysis: ResMut<GomokuAnalysis>| {
+                analysis.on |= at_start.is_some();
+            },
+        )
+        .add_systems(OnExit(GOMOKU), stop_all)
+        .add_systems(EguiPrimaryContextPass, panel.run_if(in_state(GOMOKU)));
+}
+
+fn load_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let mut translucent = |base: Color| {
+        materials.add(StandardMaterial {
+            base_color: base.with_alpha(0.38),
+            alpha_mode: AlphaMode::Blend,
+            perceptual_roughness: 0.4,
+            ..default()
+        })
+    };
+    let stones = [
+        translucent(Color::srgb(0.04, 0.04, 0.05)),
+        translucent(Color::srgb(0.95, 0.94, 0.9)),
+    ];
+    let tints = std::array::from_fn(|rank| {
+        let colour = rank_colour(rank);
+        materials.add(StandardMaterial {
+            base_color: colour.with_alpha(0.55),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        })
+    });
+    commands.insert_resource(AnalysisAssets {
+        stone: meshes.add(Sphere::new(STONE_RADIUS).mesh().uv(32, 16)),
+        stones,
+        disc: meshes.add(Cylinder::new(0.42, 0.004)),
+        tints,
+    });
+}
+
+/// Green for the best candidate through amber to red for the fifth.
+fn rank_colour(rank: usize) -> Color {
+    let t = rank as f32 / (CANDIDATES - 1) as f32;
+    let (good, fair, bad) = (
+        Signal::Good.colour().to_linear(),
+        Signal::Fair.colour().to_linear(),
+        Signal::Bad.colour().to_linear(),
+    );
+    let mixed = if t < 0.5 {
+        good.mix(&fair, t * 2.0)
+    } else {
+        fair.mix(&bad, (t - 0.5) * 2.0)
+    };
+    Color::from(mixed)
+}
+
+/// `V` switches analysis (not while typing in the HUD).
+fn toggle_key(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut toggles: MessageWriter<ToggleAnalysis>,
+) {
+    let typing = egui.is_some_and(|egui| egui.wants_any_keyboard_input());
+    if keys.is_some_and(|keys| keys.just_pressed(KeyCode::KeyV)) && !typing {
+        toggles.write(ToggleAnalysis);
+    }
+}
+
+/// Switches analysis on or off; off stops the search and forgets its report.
+fn switch(
+    mut commands: Commands,
+    mut toggles: MessageReader<ToggleAnalysis>,
+    mut analysis: ResMut<GomokuAnalysis>,
+    tasks: Query<Entity, With<AnalysisTask>>,
+) {
+    if toggles.read().count().is_multiple_of(2) {
+        return;
+    }
+    analysis.on = !analysis.on;
+    info!("analysis {}", if analysis.on { "on" } else { "off" });
+    if !analysis.on {
+        analysis.report = None;
+        for entity in &tasks {
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
+/// Keeps one analysis on the current position while analysis is on and no AI player
+/// thinks; drops a report for another position.
+fn drive(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    mut analysis: ResMut<GomokuAnalysis>,
+    tasks: Query<(Entity, &AnalysisTask)>,
+    players: Query<&AiTask<Point>>,
+) {
+    let generation = game.generation();
+    if analysis
+        .report
+        .as_ref()
+        .is_some_and(|r| r.generation != generation)
+    {
+        analysis.report = None;
+    }
+    let ai_thinks = players.iter().any(|t| t.purpose == AiPurpose::Play);
+    let wanted = analysis.on && !ai_thinks && !game.is_over();
+    let mut current = false;
+    for (entity, task) in &tasks {
+        if wanted && task.generation == generation {
+            current = true;
+        } else {
+            commands.entity(entity).despawn();
+        }
+    }
+    if wanted && !current {
+        commands.spawn((
+            Name::new("Gomoku analysis"),
+            start(&game, generation),
+            DespawnOnExit(GOMOKU),
+        ));
+    }
+}
+
+/// Starts the engine on `game`.
+fn start(game: &CurrentGame, generation: u64) -> AnalysisTask {
+    let job = AiJob::new();
+    let latest = Arc::new(Mutex::new(None));
+    let position = (**game).clone();
+    let (sink, stop) = (latest.clone(), job.clone());
+    let side = game.side_to_move();
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let limits = Limits {
+            time: Some(ANALYSIS_TIME),
+            depth: None,
+            threads: default_threads(),
+            memory_bytes: ANALYSIS_MEMORY,
+        };
+        let mut slices = slices();
+        let report = |info: &SearchInfo| {
+            *sink.lock().unwrap_or_else(PoisonError::into_inner) = Some(AnalysisReport {
+                generation,
+                side,
+                depth: info.depth,
+                nodes: info.nodes,
+                elapsed: info.elapsed,
+                value: info.value,
+                line: info.pv.clone(),
+                candidates: info.candidates.clone(),
+            });
+        };
+        Engine::new(&limits)
+            .analyse_in_slices(
+                &position,
+                &limits,
+                CANDIDATES,
+                stop.stop(),
+                report,
+                &mut slices,
+            )
+            .await;
+    });
+    AnalysisTask {
+        generation,
+        job,
+        latest,
+        task: Some(task),
+    }
+}
+
+/// Brings the running analysis's latest report into [`GomokuAnalysis`].
+fn collect(
+    game: Res<CurrentGame>,
+    mut analysis: ResMut<GomokuAnalysis>,
+    mut tasks: Query<&mut AnalysisTask>,
+) {
+    for mut task in &mut tasks {
+        // A finished search has said all it will; the entity stays, so the same
+        // position is not analysed again.
+        if task
+            .task
+            .as_mut()
+            .is_some_and(|running| check_ready(running).is_some())
+        {
+            task.task = None;
+        }
+        let latest = task
+            .latest
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(report) = latest
+            && report.generation == game.generation()
+        {
+            analysis.report = Some(report);
+        }
+    }
+}
+
+fn stop_all(mut commands: Commands, tasks: Query<Entity, With<AnalysisTask>>) {
+    for entity in &tasks {
+        commands.entity(entity).despawn();
+    }
+}
+
+/// Lays the best line's stones and the candidates' tints on their cells, anew
+/// whenever the report changes.
+fn show_on_board(
+    mut commands: Commands,
+    analysis: Res<GomokuAnalysis>,
+    cells: Option<Res<Cells>>,
+    assets: Res<AnalysisAssets>,
+    shown: Query<Entity, Or<(With<LineStone>, With<CandidateTint>)>>,
+) {
+    let Some(cells) = cells else {
+        return;
+    };
+    if !analysis.is_changed() && !cells.is_changed() {
+        return;
+    }
+    for entity in &shown {
+        commands.entity(entity).despawn();
+    }
+    let Some(report) = analysis.report.as_ref().filter(|_| analysis.on) else {
+        return;
+    };
+    let mut side = report.side;
+    for (i, &p) in report.line.iter().take(LINE_SHOWN).enumerate() {
+        if let Some(cell) = cells.get(p) {
+            commands.spawn((
+                Name::new(format!("Best line {} {p}", i + 1)),
+                LineStone(i + 1),
+                Mesh3d(assets.stone.clone()),
+                MeshMaterial3d(assets.stones[side.index()].clone()),
+                Transform::from_translation(Vec3::Y * STONE_RADIUS * STONE_FLATNESS)
+                    .with_scale(Vec3::new(0.9, STONE_FLATNESS, 0.9)),
+                ChildOf(cell),
+            ));
+        }
+        side = side.opponent();
+    }
+    for (rank, &(p, _)) in report.candidates.iter().take(CANDIDATES).enumerate() {
+        if let Some(cell) = cells.get(p) {
+            commands.spawn((
+                Name::new(format!("Candidate {} {p}", rank + 1)),
+                CandidateTint(rank),
+                Mesh3d(assets.disc.clone()),
+                MeshMaterial3d(assets.tints[rank].clone()),
+                Transform::from_xyz(0.0, 0.004, 0.0),
+                ChildOf(cell),
+            ));
+        }
+    }
+}
+
+/// A value for the side to move as Black's share of the bar (0 White wins, 1 Black
+/// wins) and in words.
+fn bar_and_words(value: Value, side: Player) -> (f32, String) {
+    let name = |p: Player| if p == Player::First { "Black" } else { "White" };
+    let moves = |plies: u32| plies.div_ceil(2).max(1);
+    let (for_mover, words) = match value {
+        Value::Win(0) => (1.0, format!("{} wins by force", name(side))),
+        Value::Win(n) => (1.0, format!("{} wins in {}", name(side), moves(n))),
+        Value::Loss(n) => (
+            0.0,
+            format!("{} wins in {}", name(side.opponent()), moves(n)),
+        ),
+        Value::Score(s) => {
+            let share = 1.0 / (1.0 + (-(s as f32) / 600.0).exp());
+            (share, format!("{:+} for {}", s, name(side)))
+        }
+    };
+    let black = if side == Player::First {
+        for_mover
+    } else {
+        1.0 - for_mover
+    };
+    (black, words)
+}
+
+fn value_text(value: Value) -> String {
+    match value {
+        Value::Win(0) => "wins".to_owned(),
+        Value::Win(n) => format!("wins in {}", n.div_ceil(2).max(1)),
+        Value::Loss(n) => format!("loses in {}", n.div_ceil(2).max(1)),
+        Value::Score(s) => format!("{s:+}"),
+    }
+}
+
+/// The panel: the switch, the bar, the numbers, the candidates; the best line's
+/// numbers over its stones; a candidate's value beside the pointer on its cell.
+fn panel(
+    mut contexts: EguiContexts,
+    analysis: Res<GomokuAnalysis>,
+    game: Res<CurrentGame>,
+    players: Query<&AiTask<Point>>,
+    hovered: Query<&super::board::Cell, With<Hover>>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    cells: Option<Res<Cells>>,
+    cell_places: Query<&GlobalTransform, With<super::board::Cell>>,
+    mut toggles: MessageWriter<ToggleAnalysis>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let report = analysis.report.as_ref().filter(|_| analysis.on);
+    egui::Window::new("Analysis")
+        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            let mut on = analysis.on;
+            if ui.checkbox(&mut on, "Analyse the position (V)").changed() {
+                toggles.write(ToggleAnalysis);
+            }
+            if !analysis.on {
+                return;
+            }
+            if players.iter().any(|t| t.purpose == AiPurpose::Play) {
+                ui.weak("Analysis is on: paused while the AI thinks.");
+            } else if game.is_over() {
+                ui.weak("Analysis is on: the game is over.");
+            }
+            let Some(report) = report else {
+                if !game.is_over() {
+                    ui.weak("Analysis is on: thinking…");
+                }
+                return;
+            };
+            let (black, words) = bar_and_words(report.value, report.side);
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(220.0, 14.0), egui::Sense::hover());
+            let painter = ui.painter();
+            painter.rect_filled(rect, 3.0, egui::Color32::from_rgb(235, 232, 225));
+            let mut dark = rect;
+            dark.set_width(rect.width() * black);
+            painter.rect_filled(dark, 3.0, egui::Color32::from_rgb(20, 20, 24));
+            ui.label(egui::RichText::new(words).strong());
+            let secs = report.elapsed.as_secs_f64().max(1e-3);
+            ui.small(format!(
+                "depth {} · {} nodes · {:.0} k nodes/s",
+                report.depth,
+                report.nodes,
+                report.nodes as f64 / secs / 1000.0
+            ));
+            let line: Vec<String> = report.line.iter().map(ToString::to_string).collect();
+            ui.small(format!("best line: {}", line.join(" ")));
+            egui::Grid::new("candidates").show(ui, |ui| {
+                for (rank, &(p, value)) in report.candidates.iter().enumerate() {
+                    let [r, g, b, _] = rank_colour(rank).to_srgba().to_u8_array();
+                    ui.label(
+                        egui::RichText::new(format!("{}. {p}", rank + 1))
+                            .color(egui::Color32::from_rgb(r, g, b))
+                            .monospace(),
+                    );
+                    ui.label(egui::RichText::new(value_text(value)).monospace());
+                    ui.end_row();
+                }
+            });
+        });
+    let Some(report) = report else {
+        return Ok(());
+    };
+    // The best line's numbers over its stones, and a candidate's value by the pointer.
+    let (Ok((camera, eye)), Some(cells)) = (cameras.single(), cells) else {
+        return Ok(());
+    };
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("analysis numbers"),
+    ));
+    let mut side = report.side;
+    for (i, &p) in report.line.iter().take(LINE_SHOWN).enumerate() {
+        let place = cells.get(p).and_then(|cell| cell_places.get(cell).ok());
+        if let Some(place) = place
+            && let Ok(at) = camera.world_to_viewport(
+                eye,
+                place.translation() + Vec3::Y * STONE_RADIUS * STONE_FLATNESS * 2.0,
+            )
+        {
+            let colour = if side == Player::First {
+                egui::Color32::WHITE
+            } else {
+                egui::Color32::BLACK
+            };
+            painter.text(
+                egui::pos2(at.x, at.y),
+                egui::Align2::CENTER_CENTER,
+                (i + 1).to_string(),
+                egui::FontId::proportional(15.0),
+                colour,
+            );
+        }
+        side = side.opponent();
+    }
+    if let Ok(cell) = hovered.single()
+        && let Some(&(p, value)) = report.candidates.iter().find(|c| c.0 == cell.point())
+        && let Some(pointer) = ctx.pointer_hover_pos()
+    {
+        egui::Area::new(egui::Id::new("candidate value"))
+            .fixed_pos(pointer + egui::vec2(16.0, 16.0))
+            .order(egui::Order::Tooltip)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label(format!("{p}: {}", value_text(value)));
+                });
+            });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_leans_to_the_side_ahead() {
+        let (black, words) = bar_and_words(Value::Win(3), Player::Second);
+        assert_eq!((black, words.as_str()), (0.0, "White wins in 2"));
+        let (black, words) = bar_and_words(Value::Loss(4), Player::Second);
+        assert_eq!((black, words.as_str()), (1.0, "Black wins in 2"));
+        let (black, _) = bar_and_words(Value::Score(300), Player::First);
+        assert!(black > 0.5 && black < 1.0);
+        let (black, words) = bar_and_words(Value::Score(300), Player::Second);
+        assert!(black < 0.5 && words == "+300 for White");
+        assert_eq!(bar_and_words(Value::Score(0), Player::First).0, 0.5);
+    }
+}
