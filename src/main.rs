@@ -30,7 +30,8 @@ struct Args {
     /// Gomoku board size, WIDTHxHEIGHT, each 10 to 20 [default: 15x15].
     #[arg(long, value_name = "WxH")]
     size: Option<BoardSize>,
-    /// Gomoku rule: freestyle (five or more wins) or standard (exactly five)
+    /// Gomoku rule: freestyle (five or more wins), standard (exactly five) or renju
+    /// (Black: exactly five, no double three, double four or overline)
     /// [default: freestyle].
     #[arg(long)]
     rule: Option<Rule>,

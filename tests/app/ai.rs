@@ -10,6 +10,8 @@ use tabletop::app::ai::{AiTask, Hint};
 use tabletop::app::gomoku::analysis::{
     AnalysisTask, CANDIDATES, CandidateTint, GomokuAnalysis, LineStone, ToggleAnalysis,
 };
+use tabletop::app::gomoku::board::Cell;
+use tabletop::app::gomoku::pieces::HintMarker;
 use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested};
 use tabletop::app::pointer::{Hovered, PointerOverUi};
 use tabletop::app::table::{NewGameRequested, Phase, UndoRequested};
@@ -234,9 +236,24 @@ fn a_hint_shows_a_point_without_playing_it() {
     let suggested = hint(&mut app).unwrap();
     assert!(game(&app).is_legal(suggested));
     assert_eq!(game(&app).moves().len(), 1, "a hint is not played");
-    // Any move makes the hint stale.
+    // The ring hangs on the suggested point's cell.
+    app.update();
+    let rings = |app: &mut App| -> Vec<Point> {
+        let mut query = app
+            .world_mut()
+            .query_filtered::<&ChildOf, With<HintMarker>>();
+        let parents: Vec<Entity> = query.iter(app.world()).map(ChildOf::parent).collect();
+        parents
+            .into_iter()
+            .map(|cell| app.world().get::<Cell>(cell).unwrap().point())
+            .collect()
+    };
+    assert_eq!(rings(&mut app), [suggested]);
+    // Any move makes the hint stale, and the ring goes.
     request(&mut app, "a1");
     assert_eq!(hint(&mut app), None);
+    app.update();
+    assert!(rings(&mut app).is_empty());
 }
 
 #[test]

@@ -59,8 +59,8 @@ pub struct Phantom;
 #[derive(Component, Debug)]
 pub struct LastMoveMarker;
 
-/// The AI's suggested point: a pulsing cyan ring, shown while the hint's position is
-/// on the board.
+/// The AI's suggested point: a pulsing cyan ring on its cell, there while the hint's
+/// position is on the board.
 #[derive(Component, Debug)]
 pub struct HintMarker;
 
@@ -173,15 +173,6 @@ fn spawn_phantom_and_marker(mut commands: Commands, assets: Res<StoneAssets>) {
         Mesh3d(assets.marker.clone()),
         MeshMaterial3d(assets.marker_material.clone()),
         Transform::from_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4)),
-        Visibility::Hidden,
-        DespawnOnExit(GOMOKU),
-    ));
-    commands.spawn((
-        Name::new("Hint marker"),
-        HintMarker,
-        Mesh3d(assets.ring.clone()),
-        MeshMaterial3d(assets.hint_material.clone()),
-        Transform::default(),
         Visibility::Hidden,
         DespawnOnExit(GOMOKU),
     ));
@@ -368,22 +359,40 @@ fn show_phantom(
     visibility.set_if_neq(Visibility::Visible);
 }
 
-/// Puts the hint marker on the suggested point while the hint is current, gently
-/// pulsing so it reads as advice rather than a stone or the last-move marker.
+/// Hangs the hint ring on the suggested point's cell while the hint is current (a new
+/// ring when the point changes), gently pulsing so it reads as advice rather than a
+/// stone or the last-move marker.
 fn show_hint(
+    mut commands: Commands,
     game: Res<CurrentGame>,
     hint: Res<Hint>,
-    layout: Res<BoardLayout>,
+    cells: Res<Cells>,
+    assets: Res<StoneAssets>,
     time: Res<Time>,
-    mut marker: Single<(&mut Transform, &mut Visibility), With<HintMarker>>,
+    mut rings: Query<(Entity, &ChildOf, &mut Transform), With<HintMarker>>,
 ) {
-    let (transform, visibility) = &mut *marker;
-    let Some(p) = hint.for_game(&game) else {
-        visibility.set_if_neq(Visibility::Hidden);
-        return;
-    };
+    let cell = hint.for_game(&game).and_then(|p| cells.get(p));
     let pulse = 1.0 + 0.08 * (time.elapsed_secs() * 4.0).sin();
-    **transform = Transform::from_translation(layout.to_world(p) + Vec3::Y * 0.03)
-        .with_scale(Vec3::new(pulse, 0.5, pulse));
-    visibility.set_if_neq(Visibility::Visible);
+    let look = Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::new(pulse, 0.5, pulse));
+    let mut shown = false;
+    for (ring, parent, mut transform) in &mut rings {
+        if Some(parent.parent()) == cell {
+            *transform = look;
+            shown = true;
+        } else {
+            commands.entity(ring).despawn();
+        }
+    }
+    if let Some(cell) = cell
+        && !shown
+    {
+        commands.spawn((
+            Name::new("Hint marker"),
+            HintMarker,
+            Mesh3d(assets.ring.clone()),
+            MeshMaterial3d(assets.hint_material.clone()),
+            look,
+            ChildOf(cell),
+        ));
+    }
 }
