@@ -196,7 +196,7 @@ mod tests {
         for (flag, value, reason) in [
             ("--size", "9x9", "width 9 is outside"),
             ("--size", "big", "not WxH"),
-            ("--rule", "renju", "unknown rule"),
+            ("--rule", "caro", "unknown rule"),
             ("--black", "ai:7", "expected human or ai:1"),
             ("--game", "chess", "invalid value 'chess'"),
         ] {
@@ -206,6 +206,9 @@ mod tests {
             assert!(first.contains(reason), "{flag} {value}: {first}");
             assert_eq!(err.exit_code(), 2);
         }
+        let renju = Args::try_parse_from(["tabletop", "--rule", "renju", "--analysis"]).unwrap();
+        assert_eq!(renju.rule, Some(Rule::Renju));
+        assert!(renju.launch().analysis);
         assert!(Args::try_parse_from(["tabletop", "--colour", "red"]).is_err());
         assert!(Args::try_parse_from(["tabletop", "--load", "a.txt", "--size", "15x15"]).is_err());
     }
