@@ -8,12 +8,13 @@ use tabletop::ai::Level;
 use tabletop::app::ai::{AiPace, AiPurpose};
 use tabletop::app::ai::{AiTask, Hint};
 use tabletop::app::gomoku::analysis::{
-    AnalysisTask, CANDIDATES, CandidateTint, GomokuAnalysis, LineStone, ToggleAnalysis,
+    AnalysisTask, CANDIDATES, CandidateTint, GomokuAnalysis, LineStone,
 };
 use tabletop::app::gomoku::board::Cell;
 use tabletop::app::gomoku::pieces::HintMarker;
 use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested};
 use tabletop::app::pointer::{Hovered, PointerOverUi};
+use tabletop::app::table::ToggleAnalysis;
 use tabletop::app::table::{NewGameRequested, Phase, UndoRequested};
 use tabletop::rules::gomoku::{Gomoku, Point};
 

@@ -8,7 +8,7 @@ use super::pattern::{
     self, BLACK, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, combine, combine_renju_black,
     point_value, slot, swap_colours,
 };
-use crate::rules::gomoku::{BoardSize, Gomoku, MAX_SIDE, Point, Rule, renju};
+use crate::rules::gomoku::{BoardSize, Gomoku, MAX_SIDE, Point, Rule};
 
 /// Row length of the padded grid: the widest board plus a wall of `HALF` on each side.
 pub(super) const STRIDE: usize = 32;
@@ -129,36 +129,6 @@ impl Board {
             board.make(Self::index(p));
         }
         board
-    }
-
-    /// Whether the side to move may not play on the empty point `i`: Black's forbidden
-    /// points under renju, checked exactly ([`crate::rules::gomoku::renju`]), not as
-    /// [`Threat::Forbidden`] guesses.
-    pub(super) fn is_foul(&self, i: usize) -> bool {
-        if !self.renju || self.side() != 0 || !self.is_empty_at(i) {
-            return false;
-        }
-        let p = Self::point(i);
-        let (width, height) = self.extent();
-        let mut grid = renju::Grid::from_fn(width, height, |x, y| {
-            match self.cells[Self::index(Point::new(x, y))] {
-                BLACK => Some(true),
-                WHITE => Some(false),
-                _ => None,
-            }
-        });
-        grid.foul(p.x, p.y).is_some()
-    }
-
-    /// Whether the side to move has forbidden points: Black under renju.
-    pub(super) fn has_fouls_to_move(&self) -> bool {
-        self.renju && self.side() == 0
-    }
-
-    /// The board's width and height.
-    fn extent(&self) -> (u8, u8) {
-        let last = Self::point(*self.points.last().expect("a board has points"));
-        (last.x + 1, last.y + 1)
     }
 
     /// Grid index of an on-board point.

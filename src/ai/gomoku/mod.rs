@@ -46,6 +46,7 @@ use tt::Tt;
 
 use crate::ai::clock::Clock;
 use crate::ai::slices::{Pause, Slices, finish};
+use crate::rules::Player;
 use crate::rules::gomoku::{Gomoku, Point};
 
 pub use crate::ai::Level;
@@ -279,7 +280,7 @@ impl Engine {
             } else {
                 Value::Score(0)
             };
-            if board.is_foul(block) {
+            if game.foul(Board::point(block)).is_some() {
                 // Black may not block there under renju: lost, whatever it plays.
                 let any = crate::rules::Game::legal_moves(game).into_iter().next()?;
                 return Some(instant(any, Value::Loss(2), 0));
@@ -306,18 +307,19 @@ impl Engine {
             solver.set_budget(budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4);
             solver.vct(&mut board, ROOT_VCT_DEPTH)
         });
-        if let Some(win) = found.filter(|&win| !board.is_foul(win)) {
+        if let Some(win) = found.filter(|&win| game.foul(Board::point(win)).is_none()) {
             return Some(instant(Board::point(win), Value::Win(0), solver.nodes));
         }
 
         let mut root_moves = defences(&mut board, &mut solver, budget_ms);
-        if board.has_fouls_to_move() {
+        if game.rule().has_fouls() && game.side_to_move() == Player::First {
             // Black under renju: only the points it may play, checked exactly.
+            let forbidden: Vec<Point> = game.fouls().into_iter().map(|(p, _)| p).collect();
             let legal: Vec<usize> = root_moves
                 .take()
                 .unwrap_or_else(|| board.candidates().collect())
                 .into_iter()
-                .filter(|&mv| !board.is_foul(mv))
+                .filter(|&mv| !forbidden.contains(&Board::point(mv)))
                 .collect();
             root_moves = Some(if legal.is_empty() {
                 crate::rules::Game::legal_moves(game)

@@ -327,25 +327,14 @@ mod tests {
             point_value([Flex4; 4], Threat::Flex4) > point_value([Flex3; 4], Threat::DoubleFlex3)
         );
         // Black under renju: double threes, double fours and overlines are no moves.
-        assert_eq!(
-            combine_renju_black([Flex3, Flex3, None, None]),
-            Threat::Forbidden
-        );
-        assert_eq!(
-            combine_renju_black([Block4, Flex4, None, None]),
-            Threat::Forbidden
-        );
-        assert_eq!(
-            combine_renju_black([Overline, None, None, None]),
-            Threat::Forbidden
-        );
-        assert_eq!(
-            combine_renju_black([Five, Flex3, Flex3, None]),
-            Threat::Five
-        );
-        assert_eq!(
-            combine_renju_black([Block4, Flex3, None, None]),
-            Threat::Block4Flex3
-        );
+        for (lines, threat) in [
+            ([Flex3, Flex3, None, None], Threat::Forbidden),
+            ([Block4, Flex4, None, None], Threat::Forbidden),
+            ([Overline, None, None, None], Threat::Forbidden),
+            ([Five, Flex3, Flex3, None], Threat::Five),
+            ([Block4, Flex3, None, None], Threat::Block4Flex3),
+        ] {
+            assert_eq!(combine_renju_black(lines), threat, "{lines:?}");
+        }
     }
 }

@@ -18,7 +18,6 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
-use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::board::{BoardSystems, Cells, Hover};
@@ -27,7 +26,7 @@ use super::{CurrentGame, GOMOKU};
 use crate::ai::gomoku::{Engine, Limits, SearchInfo, Value, default_threads};
 use crate::ai::job::AiJob;
 use crate::app::ai::{AiPurpose, AiTask, slices};
-use crate::app::table::{AnalysisAtStart, AppSystems, MovePath};
+use crate::app::table::{AnalysisAtStart, AppSystems, MovePath, ToggleAnalysis};
 use crate::app::theme::Signal;
 use crate::rules::Player;
 use crate::rules::gomoku::Point;
@@ -69,10 +68,6 @@ pub struct AnalysisReport {
     pub candidates: Vec<(Point, Value)>,
 }
 
-/// Asks to switch analysis on or off.
-#[derive(Message, Debug, Clone, Copy, Default)]
-pub struct ToggleAnalysis;
-
 /// The running analysis: the search on the compute pool and where it reports.
 /// Despawning it stops the search.
 #[derive(Component)]
@@ -110,12 +105,10 @@ struct AnalysisAssets {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GomokuAnalysis>()
-        .add_message::<ToggleAnalysis>()
         .add_systems(Startup, load_assets)
         .add_systems(
             Update,
             (
-                toggle_key.in_set(AppSystems::RecordInput),
                 (switch, drive, collect)
                     .chain()
                     .in_set(AppSystems::ApplyMoves)
@@ -186,19 +179,8 @@ fn rank_colour(rank: usize) -> Color {
     Color::from(mixed)
 }
 
-/// `V` switches analysis (not while typing in the HUD).
-fn toggle_key(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    egui: Option<Res<EguiWantsInput>>,
-    mut toggles: MessageWriter<ToggleAnalysis>,
-) {
-    let typing = egui.is_some_and(|egui| egui.wants_any_keyboard_input());
-    if keys.is_some_and(|keys| keys.just_pressed(KeyCode::KeyV)) && !typing {
-        toggles.write(ToggleAnalysis);
-    }
-}
-
-/// Switches analysis on or off; off stops the search and forgets its report.
+/// Switches analysis on or off at the shared [`ToggleAnalysis`] (the V key, the
+/// panel's switch); off stops the search and forgets its report.
 fn switch(
     mut commands: Commands,
     mut toggles: MessageReader<ToggleAnalysis>,

@@ -5,8 +5,27 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+use bevy_egui::input::EguiWantsInput;
+
 use super::TableGame;
 use crate::rules::Player;
+
+/// Switches the analysis of the game on the table on or off (each game with an
+/// analysis view reads it): the V key, a panel's switch.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct ToggleAnalysis;
+
+/// `V` asks to switch the analysis (not while typing in the HUD).
+pub(crate) fn analysis_key(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut toggles: MessageWriter<ToggleAnalysis>,
+) {
+    let typing = egui.is_some_and(|egui| egui.wants_any_keyboard_input());
+    if keys.is_some_and(|keys| keys.just_pressed(KeyCode::KeyV)) && !typing {
+        toggles.write(ToggleAnalysis);
+    }
+}
 
 /// Someone (a click, a key, an AI, a loaded game) asks to make a move for the side
 /// to move.

@@ -22,7 +22,7 @@ mod state;
 pub use game::{CurrentGame, PendingGame, TableGame, seat_label};
 pub use messages::{
     GameFileOpened, LoadRequested, MoveApplied, MoveRequested, NewGameRequested, RedoRequested,
-    SaveRequested, UndoRequested,
+    SaveRequested, ToggleAnalysis, UndoRequested,
 };
 pub use moves::{MovePath, RefusedMove};
 pub(crate) use moves::{plugin, shared_plugin, start_game};

@@ -3,10 +3,11 @@
 
 use bevy::prelude::*;
 
+use super::messages::analysis_key;
 use super::{
     AppSystems, CurrentGame, GameFileOpened, GameKind, GameSystems, LoadRequested, MoveApplied,
     MoveRequested, NewGameRequested, OnTable, Part, PendingGame, Phase, Players, RedoRequested,
-    SaveRequested, Screen, TableGame, UndoRequested, seat_label,
+    SaveRequested, Screen, TableGame, ToggleAnalysis, UndoRequested, seat_label,
 };
 use crate::rules::Player;
 
@@ -44,7 +45,14 @@ pub(crate) fn shared_plugin(app: &mut App) {
         .add_message::<RedoRequested>()
         .add_message::<SaveRequested>()
         .add_message::<LoadRequested>()
-        .add_message::<GameFileOpened>();
+        .add_message::<GameFileOpened>()
+        .add_message::<ToggleAnalysis>()
+        .add_systems(
+            Update,
+            analysis_key
+                .in_set(AppSystems::RecordInput)
+                .run_if(in_state(Screen::Playing)),
+        );
 }
 
 /// The move path of game `G`, active while `G` is on the table.

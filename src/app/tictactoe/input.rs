@@ -2,24 +2,24 @@
 //! shared `click_to_move`). `V` switches the analysis tint.
 
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 
 use super::layout::cell_at;
 use super::{Analysis, TIC_TAC_TOE};
 use crate::app::pointer::{HoverSystems, Hovered, PointerOnTable};
-use crate::app::table::AppSystems;
+use crate::app::table::{AppSystems, ToggleAnalysis};
 use crate::rules::tictactoe::TicTacToe;
 
 /// The cell under the pointer, if any.
 pub type HoveredCell = Hovered<TicTacToe>;
 
-/// The cell under the pointer (before the shared click reads it) and the `V` key.
+/// The cell under the pointer (before the shared click reads it) and the analysis
+/// switch.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
             track_pointer.in_set(HoverSystems),
-            toggle_analysis.in_set(AppSystems::RecordInput),
+            toggle_analysis.in_set(AppSystems::ApplyMoves),
         )
             .run_if(in_state(TIC_TAC_TOE)),
     );
@@ -31,14 +31,9 @@ fn track_pointer(pointer: Res<PointerOnTable>, mut hovered: ResMut<HoveredCell>)
     hovered.set_if_neq(Hovered(cell));
 }
 
-/// `V` switches the analysis tint (not while typing in the HUD).
-fn toggle_analysis(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    egui: Option<Res<EguiWantsInput>>,
-    mut analysis: ResMut<Analysis>,
-) {
-    let typing = egui.is_some_and(|egui| egui.wants_any_keyboard_input());
-    if keys.is_some_and(|keys| keys.just_pressed(KeyCode::KeyV)) && !typing {
+/// The shared [`ToggleAnalysis`] (the `V` key) switches the analysis tint.
+fn toggle_analysis(mut toggles: MessageReader<ToggleAnalysis>, mut analysis: ResMut<Analysis>) {
+    if !toggles.read().count().is_multiple_of(2) {
         analysis.0 = !analysis.0;
     }
 }
