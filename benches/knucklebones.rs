@@ -1,17 +1,19 @@
 //! Knucklebones AI benchmarks: the time of one move at each level on fixed positions
-//! (an empty tray, a middle game and a near-full ending), and the nodes each search
-//! visits, printed alongside.
+//! (an empty tray, a middle game and a near-full ending), with the nodes and depth
+//! each search reaches printed alongside, and the fixed-depth search that was level
+//! 5 before it got its deep search (`depth 4`).
 //!
 //! Run with `cargo bench --no-default-features --bench knucklebones`.
 
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tabletop::ai::Level;
-use tabletop::ai::knucklebones::{best_move, depth_for_level};
+use tabletop::ai::knucklebones::{LEVEL_5_TIME, best_move, deep_search, search};
 use tabletop::rules::knucklebones::Knucklebones;
 
 /// Positions in `tabletop-cli`'s format: the opening (every column open for both
@@ -32,14 +34,30 @@ fn move_time(c: &mut Criterion) {
             let choice = best_move(&game, level, &mut rng, &stop).unwrap();
             if n >= 3 {
                 println!(
-                    "{name}, level {n}: depth {} {} nodes",
-                    depth_for_level(level),
-                    choice.nodes
+                    "{name}, level {n}: depth {} {} nodes {:?}",
+                    choice.depth, choice.nodes, choice.value
                 );
             }
-            c.bench_function(&format!("{name}, level {n}"), |b| {
+            let mut group = c.benchmark_group("knucklebones");
+            if n == 5 {
+                // Up to a second a move: the fewest samples criterion takes.
+                group.sample_size(10);
+            }
+            group.bench_function(format!("{name}, level {n}"), |b| {
                 b.iter(|| best_move(black_box(&game), level, &mut rng, &stop))
             });
+            group.finish();
+        }
+        c.bench_function(&format!("{name}, depth 4 (level 5 before)"), |b| {
+            b.iter(|| search(black_box(&game), 4, None, &stop))
+        });
+        // How deep level 5's search gets in growing times.
+        for ms in [10, 100, LEVEL_5_TIME.as_millis() as u64] {
+            let choice = deep_search(&game, Duration::from_millis(ms), &stop).unwrap();
+            println!(
+                "{name}, deep search {ms} ms: depth {} {} nodes {:?}",
+                choice.depth, choice.nodes, choice.value
+            );
         }
     }
 }

@@ -9,13 +9,12 @@
 use std::any::Any;
 use std::fmt;
 use std::marker::PhantomData;
-use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::ai::arena::{MatchResult, play_match};
-use crate::ai::{Analysis, GameAi, Level};
+use crate::ai::arena::{Contestant, MatchResult, play_match};
+use crate::ai::{Analysis, Budget, GameAi, Level};
 use crate::rules::gomoku::Gomoku;
 use crate::rules::knucklebones::Knucklebones;
 use crate::rules::tictactoe::TicTacToe;
@@ -64,13 +63,13 @@ pub trait GameEntry: Sync {
         position: &str,
         settings: &Settings<'_>,
         level: Level,
-        time: Option<Duration>,
+        budget: Budget,
     ) -> Result<Analysis<String>, String>;
     /// AI against AI: see [`play_match`].
     fn play_match(
         &self,
         settings: &Settings<'_>,
-        levels: [Level; 2],
+        sides: [Contestant; 2],
         games: u32,
         seed: u64,
     ) -> Result<MatchResult, String>;
@@ -147,12 +146,12 @@ impl<G: GameAi> GameEntry for Entry<G> {
         position: &str,
         settings: &Settings<'_>,
         level: Level,
-        time: Option<Duration>,
+        budget: Budget,
     ) -> Result<Analysis<String>, String> {
         let game = G::cli_position(position, settings)?;
         // Random choices from a fixed seed: the same question, the same answer.
         let answer = game
-            .analyse(level, time, &mut StdRng::seed_from_u64(0))
+            .analyse(level, budget, &mut StdRng::seed_from_u64(0))
             .ok_or("the game is already over")?;
         Ok(Analysis {
             best: answer.best.to_string(),
@@ -163,11 +162,11 @@ impl<G: GameAi> GameEntry for Entry<G> {
     fn play_match(
         &self,
         settings: &Settings<'_>,
-        levels: [Level; 2],
+        sides: [Contestant; 2],
         games: u32,
         seed: u64,
     ) -> Result<MatchResult, String> {
-        play_match::<G>(settings, levels, games, seed)
+        play_match::<G>(settings, sides, games, seed)
     }
 
     fn conformance(&self, settings: &Settings<'_>, playouts: u32, seed: u64) -> Result<(), String> {
@@ -395,7 +394,9 @@ mod tests {
     #[test]
     fn every_game_plays_a_match_without_a_failure() {
         for game in GAMES {
-            let result = game.play_match(&defaults(), [Level::MIN; 2], 4, 9).unwrap();
+            let result = game
+                .play_match(&defaults(), [Contestant::level(Level::MIN); 2], 4, 9)
+                .unwrap();
             assert_eq!(result.failures, 0, "{}", game.name());
             assert_eq!(result.a_wins + result.b_wins + result.draws, 4);
         }

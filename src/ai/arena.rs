@@ -12,8 +12,38 @@ use rand::rngs::StdRng;
 use rayon::prelude::*;
 
 use super::clock::Clock;
-use super::{GameAi, Level, mix_seed};
+use super::{Budget, GameAi, Level, mix_seed};
 use crate::rules::{Outcome, Player, Settings};
+
+/// One side of a match: an AI level and how long it searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contestant {
+    /// The level.
+    pub level: Level,
+    /// Its budget: the level's own, or a time or depth from the command line.
+    pub budget: Budget,
+}
+
+impl Contestant {
+    /// `level` with its own budget.
+    #[must_use]
+    pub fn level(level: Level) -> Self {
+        Self {
+            level,
+            budget: Budget::Level,
+        }
+    }
+}
+
+impl std::fmt::Display for Contestant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.budget {
+            Budget::Level => write!(f, "level {}", self.level),
+            Budget::Time(time) => write!(f, "level {} at {} ms", self.level, time.as_millis()),
+            Budget::Depth(depth) => write!(f, "level {} at depth {depth}", self.level),
+        }
+    }
+}
 
 /// What a match came to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,19 +78,19 @@ impl MatchResult {
     }
 }
 
-/// Plays `games` games of A (`levels[0]`) against B (`levels[1]`): A moves first in
+/// Plays `games` games of A (`sides[0]`) against B (`sides[1]`): A moves first in
 /// the even games and second in the odd ones, game `index` starting from
 /// [`GameAi::match_start`]. A side whose AI gives no legal move loses that game.
 pub fn play_match<G: GameAi>(
     settings: &Settings<'_>,
-    levels: [Level; 2],
+    sides: [Contestant; 2],
     games: u32,
     seed: u64,
 ) -> Result<MatchResult, String> {
     let starts = (0..games)
         .map(|index| G::match_start(settings, seed, index))
         .collect::<Result<Vec<G>, String>>()?;
-    let play = |(index, start): (usize, G)| play_game(start, levels, index as u32, seed);
+    let play = |(index, start): (usize, G)| play_game(start, sides, index as u32, seed);
     let games = starts.into_iter().enumerate();
     Ok(if G::PARALLEL_MATCHES {
         games
@@ -77,7 +107,7 @@ pub fn play_match<G: GameAi>(
 
 /// One game of a match from `game`; `index` decides who moves first and seeds the
 /// random choices.
-fn play_game<G: GameAi>(mut game: G, levels: [Level; 2], index: u32, seed: u64) -> MatchResult {
+fn play_game<G: GameAi>(mut game: G, sides: [Contestant; 2], index: u32, seed: u64) -> MatchResult {
     let mut result = MatchResult::default();
     // Index into `levels` of the side that moves first.
     let first = (index % 2) as usize;
@@ -90,10 +120,10 @@ fn play_game<G: GameAi>(mut game: G, levels: [Level; 2], index: u32, seed: u64) 
         let mover = game.side_to_move();
         let side = who(mover);
         let clock = Clock::start();
-        let answer = game.analyse(levels[side], None, &mut rng);
+        let answer = game.analyse(sides[side].level, sides[side].budget, &mut rng);
         result.slowest[side] = result.slowest[side].max(clock.elapsed());
         if answer.is_none_or(|answer| game.play(answer.best).is_err()) {
-            eprintln!("game {index}: level {} gave no legal move", levels[side]);
+            eprintln!("game {index}: {} gave no legal move", sides[side]);
             result.failures += 1;
             break Outcome::Win(mover.opponent());
         }

@@ -2,11 +2,14 @@
 //!
 //! - Level 1 places the die in a uniformly random column that is not full.
 //! - Level 2 is the source game's greedy rule table ([`rule_table_move`]).
-//! - Levels 3 to 5 search with expectimax ([`search`]): at a decision node the mover
+//! - Levels 3 and 4 search with expectimax ([`search`]): at a decision node the mover
 //!   picks a column for the die it holds, at a chance node the next die is one of six
 //!   equally likely values. The depth, counted in moves (decision plies), grows with
 //!   the level ([`depth_for_level`]). Finished games are scored exactly; the search
 //!   stops at the depth and scores the position there with [`evaluate`].
+//! - Level 5 searches the same tree as deep as [`LEVEL_5_TIME`] allows
+//!   ([`deep_search`]): iterative deepening with a transposition table and pruned
+//!   chance nodes, exact to the game's end when the end is within reach.
 //!
 //! Values are from the point of view of the side to move, on the scale of the final
 //! result: +1 a certain win, 0 a draw (or an even game), -1 a certain loss. A finished
@@ -24,13 +27,15 @@ use rand::seq::IndexedRandom;
 
 use rand::rngs::StdRng;
 
+mod deep;
 mod rule_table;
 
+pub use deep::LEVEL_5_TIME;
 pub use rule_table::rule_table_move;
 
 use super::clock::Clock;
 use super::slices::{Pause, Slices, finish};
-use super::{Analysis, GameAi, Level, mix_seed};
+use super::{Analysis, Budget, GameAi, Level, mix_seed};
 use crate::rules::knucklebones::{COLUMN_SLOTS, Column, Knucklebones, Tray};
 use crate::rules::{Player, Settings};
 
@@ -48,7 +53,9 @@ pub struct Choice {
     pub depth: u32,
 }
 
-/// How deep levels 3, 4 and 5 search, in moves. Depth 1 looks at this move only;
+/// How deep the fixed-depth [`search`] of levels 3 and 4 goes, in moves (level 5 was
+/// depth 4 until it got [`deep_search`]; `tabletop-cli selfplay --b-depth 4` still
+/// plays it). Depth 1 looks at this move only;
 /// depth 4 at this move, the opponent's reply to each of the six next dice, our
 /// answer to each die after that, and the opponent's next reply. A depth-4 move
 /// takes about 1.5 ms from the opening (about 20,000 nodes; see
@@ -100,8 +107,22 @@ pub async fn best_move_in_slices<P: Pause>(
     match level.get() {
         1 => game.legal_columns().choose(rng).copied().map(plain),
         2 => rule_table_move(game).map(plain),
-        _ => search_in_slices(game, depth_for_level(level), None, stop, slices).await,
+        3 | 4 => search_in_slices(game, depth_for_level(level), None, stop, slices).await,
+        _ => deep::search_in_slices(game, LEVEL_5_TIME, None, stop, slices).await,
     }
+}
+
+/// Level 5's search within `time` (see [`deep`]): iterative deepening with a
+/// transposition table and pruned chance nodes, exact to the game's end where the end
+/// is within reach; `None` only when the game is over.
+pub fn deep_search(game: &Knucklebones, time: Duration, stop: &AtomicBool) -> Option<Choice> {
+    finish(deep::search_in_slices(
+        game,
+        time,
+        None,
+        stop,
+        &mut Slices::never(),
+    ))
 }
 
 /// Expectimax to `max_depth` moves by iterative deepening, within `time` if given;
@@ -327,16 +348,12 @@ impl GameAi for Knucklebones {
          5 and `--time-ms`";
     const PARALLEL_MATCHES: bool = true;
 
-    fn analyse(
-        &self,
-        level: Level,
-        time: Option<Duration>,
-        rng: &mut StdRng,
-    ) -> Option<Analysis<Column>> {
+    fn analyse(&self, level: Level, budget: Budget, rng: &mut StdRng) -> Option<Analysis<Column>> {
         let stop = AtomicBool::new(false);
-        let choice = match time {
-            Some(time) => search(self, 64, Some(time), &stop),
-            None => best_move(self, level, rng, &stop),
+        let choice = match budget {
+            Budget::Level => best_move(self, level, rng, &stop),
+            Budget::Time(time) => deep_search(self, time, &stop),
+            Budget::Depth(depth) => search(self, depth, None, &stop),
         }?;
         Some(Analysis {
             best: choice.column,

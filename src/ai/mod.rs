@@ -29,13 +29,13 @@ pub trait GameAi: Game {
     /// strength does not depend on the clock (Gomoku's levels are time budgets).
     const PARALLEL_MATCHES: bool = false;
 
-    /// The move of `level` for the side to move, or of a search of `time` when given
-    /// (instead of the level's budget), with its value where the AI knows one;
-    /// `None` only when the game is over. Random choices come from `rng`.
+    /// The move of `level` for the side to move, searched as `budget` says, with its
+    /// value where the AI knows one; `None` only when the game is over. Random
+    /// choices come from `rng`.
     fn analyse(
         &self,
         level: Level,
-        time: Option<Duration>,
+        budget: Budget,
         rng: &mut StdRng,
     ) -> Option<Analysis<Self::Move>>;
 
@@ -49,6 +49,21 @@ pub trait GameAi: Game {
     /// line's game settings: the empty board, or an opening, or the dice of the pair
     /// of games `index` belongs to.
     fn match_start(settings: &Settings<'_>, seed: u64, index: u32) -> Result<Self, String>;
+}
+
+/// How long an AI searches, for the tools (`tabletop-cli`'s `--time-ms` and
+/// `--a-depth`); the app always plays [`Budget::Level`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Budget {
+    /// As the level does.
+    #[default]
+    Level,
+    /// The strongest search, for this long.
+    Time(Duration),
+    /// A fixed-depth search of this many moves (plies), however long it takes, where
+    /// the game has one (Knucklebones: the expectimax of levels 3 and 4; Gomoku: the
+    /// main search; Tic-tac-toe is solved and ignores it).
+    Depth(u32),
 }
 
 /// An AI's answer: the move and, where the AI knows one, its value as

@@ -29,7 +29,7 @@ use rand::seq::IndexedRandom;
 
 use rand::rngs::StdRng;
 
-use super::{Analysis, GameAi, Level};
+use super::{Analysis, Budget, GameAi, Level};
 use crate::rules::tictactoe::{Cell, LINES, TicTacToe};
 use crate::rules::{Game, Player, Settings};
 
@@ -313,13 +313,12 @@ impl GameAi for TicTacToe {
 
     /// The move of `level` and the position's solved value for the side to move;
     /// tic-tac-toe is solved, so a search of any time plays as level 5.
-    fn analyse(
-        &self,
-        level: Level,
-        time: Option<std::time::Duration>,
-        rng: &mut StdRng,
-    ) -> Option<Analysis<Cell>> {
-        let level = if time.is_some() { Level::MAX } else { level };
+    fn analyse(&self, level: Level, budget: Budget, rng: &mut StdRng) -> Option<Analysis<Cell>> {
+        let level = if budget == Budget::Level {
+            level
+        } else {
+            Level::MAX
+        };
         Some(Analysis {
             best: best_move(self, level, rng)?,
             value: Some(value(self).word().to_owned()),

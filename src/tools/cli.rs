@@ -14,7 +14,8 @@ use clap::builder::PossibleValuesParser;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use super::manager::{self, MatchSpec};
-use crate::ai::Level;
+use crate::ai::arena::Contestant;
+use crate::ai::{Budget, Level};
 use crate::games::{self, GAMES, GameEntry};
 use crate::rules::Settings;
 use crate::rules::gomoku::{BoardSize, GomokuError, Rule};
@@ -63,6 +64,24 @@ enum Command {
         /// Level of player B.
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
         b: u8,
+        /// Both players think this many milliseconds a move instead of their
+        /// levels' budgets (the strongest search, as `bestmove --time-ms`).
+        #[arg(long, conflicts_with_all = ["a_time_ms", "b_time_ms"])]
+        time_ms: Option<u64>,
+        /// Player A thinks this many milliseconds a move.
+        #[arg(long, conflicts_with = "a_depth")]
+        a_time_ms: Option<u64>,
+        /// Player B thinks this many milliseconds a move.
+        #[arg(long, conflicts_with = "b_depth")]
+        b_time_ms: Option<u64>,
+        /// Player A searches to this fixed depth in moves, however long it takes
+        /// (Knucklebones: the expectimax of levels 3 and 4, which level 5 was at depth
+        /// 4; Gomoku: the main search).
+        #[arg(long)]
+        a_depth: Option<u32>,
+        /// Player B searches to this fixed depth in moves.
+        #[arg(long)]
+        b_depth: Option<u32>,
         /// Number of games.
         #[arg(long)]
         games: u32,
@@ -169,6 +188,18 @@ fn game(name: &str) -> Result<&'static dyn GameEntry, String> {
     games::find(name).ok_or_else(|| format!("no game '{name}' ({})", games::names()))
 }
 
+/// A side's budget from the command line: a time, a depth, or the level's own.
+fn budget(time_ms: Option<u64>, depth: Option<u32>) -> Result<Budget, String> {
+    match (time_ms, depth) {
+        (Some(0), _) => Err("a time per move must be at least 1 ms".to_owned()),
+        (_, Some(0)) => Err("a search depth must be at least 1".to_owned()),
+        (Some(ms), None) => Ok(Budget::Time(Duration::from_millis(ms))),
+        (None, Some(depth)) => Ok(Budget::Depth(depth)),
+        (None, None) => Ok(Budget::Level),
+        (Some(_), Some(_)) => Err("a side has a time or a depth, not both".to_owned()),
+    }
+}
+
 /// A level from the command line.
 fn level(n: u8) -> Result<Level, String> {
     Level::new(n).ok_or_else(|| "level must be 1..=5".to_owned())
@@ -190,7 +221,7 @@ fn execute(command: Command, out: &mut impl Write, err: &mut impl Write) -> Resu
                 &position,
                 &settings,
                 level(n.unwrap_or(5))?,
-                time_ms.map(Duration::from_millis),
+                budget(time_ms, None)?,
             )?;
             writeln!(out, "bestmove {}", answer.best).map_err(write_err)?;
             if let Some(value) = answer.value {
@@ -201,13 +232,28 @@ fn execute(command: Command, out: &mut impl Write, err: &mut impl Write) -> Resu
             game: name,
             a,
             b,
+            time_ms,
+            a_time_ms,
+            b_time_ms,
+            a_depth,
+            b_depth,
             games,
             seed,
             size,
             rule,
         } => {
             let settings = Settings::new([("size", size.as_str()), ("rule", rule.as_str())]);
-            let result = game(&name)?.play_match(&settings, [level(a)?, level(b)?], games, seed)?;
+            let sides = [
+                Contestant {
+                    level: level(a)?,
+                    budget: budget(a_time_ms.or(time_ms), a_depth)?,
+                },
+                Contestant {
+                    level: level(b)?,
+                    budget: budget(b_time_ms.or(time_ms), b_depth)?,
+                },
+            ];
+            let result = game(&name)?.play_match(&settings, sides, games, seed)?;
             writeln!(
                 out,
                 "a_wins {} b_wins {} draws {}",
@@ -469,8 +515,10 @@ mod tests {
             // Levels 1 and 2 do not search, so they have no value to give.
             assert_eq!(lines.len(), if level < "3" { 1 } else { 2 }, "{out}");
         }
-        // A third 4 in column 1 scores 36: the search takes it.
-        let (code, out, _) = cli(&["bestmove", "knucklebones", position]);
+        // A third 4 in column 1 scores 36: the short search takes it (level 5, deeper,
+        // sees that a 4 of p2's would knock all three out, and plays column 3 opposite
+        // p2's full column, where nothing can be knocked out).
+        let (code, out, _) = cli(&["bestmove", "knucklebones", position, "--level", "3"]);
         assert_eq!(code, 0);
         assert!(out.starts_with("bestmove 1\nvalue "), "{out}");
         let value: f64 = out.lines().nth(1).unwrap()[6..].parse().unwrap();

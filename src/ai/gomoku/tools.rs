@@ -2,14 +2,13 @@
 //! `tabletop-cli bestmove`, and the openings matches start from.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use super::{Level, Limits, best_move, search};
-use crate::ai::{Analysis, GameAi};
+use crate::ai::{Analysis, Budget, GameAi};
 use crate::rules::Settings;
 use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule, parse_position};
 
@@ -39,23 +38,17 @@ impl GameAi for Gomoku {
     const POSITION_HELP: &'static str = "`15x15:h8,i9,...` (the size, then the moves in order; `15x15/standard:...` for \
          the standard rule, or `--rule`)";
 
-    fn analyse(
-        &self,
-        level: Level,
-        time: Option<Duration>,
-        _: &mut StdRng,
-    ) -> Option<Analysis<Point>> {
+    fn analyse(&self, level: Level, budget: Budget, _: &mut StdRng) -> Option<Analysis<Point>> {
         let stop = AtomicBool::new(false);
-        let result = match time {
-            Some(time) => {
-                let limits = Limits {
-                    time: Some(time),
-                    depth: None,
-                    ..Limits::for_level(Level::MAX)
-                };
-                search(self, &limits, &stop, |_| {})
-            }
-            None => best_move(self, level, &stop, |_| {}),
+        let limits = |time, depth| Limits {
+            time,
+            depth,
+            ..Limits::for_level(Level::MAX)
+        };
+        let result = match budget {
+            Budget::Level => best_move(self, level, &stop, |_| {}),
+            Budget::Time(time) => search(self, &limits(Some(time), None), &stop, |_| {}),
+            Budget::Depth(depth) => search(self, &limits(None, Some(depth)), &stop, |_| {}),
         }?;
         Some(Analysis {
             best: result.best,

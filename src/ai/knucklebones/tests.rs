@@ -1,7 +1,9 @@
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
 
 use super::*;
 use crate::rules::Player;
@@ -18,16 +20,26 @@ fn level(n: u8) -> Level {
     Level::new(n).unwrap()
 }
 
-fn play_level(game: &Knucklebones, n: u8) -> Column {
+/// Level 5 spends a second a move: tests give it a few milliseconds.
+const QUICK: Duration = Duration::from_millis(10);
+
+fn quick_move(game: &Knucklebones, n: u8, rng: &mut StdRng) -> Option<Choice> {
     let stop = AtomicBool::new(false);
-    best_move(game, level(n), &mut StdRng::seed_from_u64(1), &stop)
+    if n == 5 {
+        deep_search(game, QUICK, &stop)
+    } else {
+        best_move(game, level(n), rng, &stop)
+    }
+}
+
+fn play_level(game: &Knucklebones, n: u8) -> Column {
+    quick_move(game, n, &mut StdRng::seed_from_u64(1))
         .unwrap()
         .column
 }
 
 #[test]
 fn every_level_plays_only_legal_moves_to_the_end() {
-    let stop = AtomicBool::new(false);
     let mut rng = StdRng::seed_from_u64(9);
     let mut games = 0;
     for a in 1..=5 {
@@ -43,11 +55,11 @@ fn every_level_plays_only_legal_moves_to_the_end() {
                     } else {
                         b
                     };
-                    let choice = best_move(&game, level(n), &mut rng, &stop).unwrap();
+                    let choice = quick_move(&game, n, &mut rng).unwrap();
                     assert!(game.legal_columns().contains(&choice.column));
                     game.play(choice.column).unwrap();
                 }
-                assert!(best_move(&game, level(a), &mut rng, &stop).is_none());
+                assert!(quick_move(&game, a, &mut rng).is_none());
             }
         }
     }
@@ -154,5 +166,162 @@ fn a_search_in_slices_gives_the_same_answer() {
         let sliced = run(search_in_slices(&game, 4, None, &stop, &mut slices));
         assert_eq!(sliced, search(&game, 4, None, &stop), "{text}");
         assert!(pauses.get() >= 18, "{text}: {} pauses", pauses.get());
+    }
+}
+
+/// Positions of real games: each game played at random from `seed` until it ends,
+/// every position on the way.
+fn random_positions(games: u64) -> Vec<Knucklebones> {
+    let mut rng = StdRng::seed_from_u64(games);
+    let mut positions = Vec::new();
+    for seed in 0..games {
+        let mut game = Knucklebones::new(seed, Player::BOTH[seed as usize % 2]);
+        while !game.is_over() {
+            positions.push(game.clone());
+            let column = *game.legal_columns().choose(&mut rng).unwrap();
+            game.play(column).unwrap();
+        }
+    }
+    positions
+}
+
+/// Alpha-beta through the chance nodes prunes nothing that matters: without the
+/// table, the deep search at a fixed depth gives exactly plain expectimax's value;
+/// with it, transpositions at other depths may stand in, so only about the same.
+#[test]
+fn pruned_chance_nodes_give_plain_expectimax_values() {
+    let stop = AtomicBool::new(false);
+    let positions = random_positions(6);
+    for game in positions.iter().step_by(3) {
+        for depth in 1..=3 {
+            let plain = search(game, depth, None, &stop).unwrap();
+            let pruned = deep::fixed_depth(game, depth, false).unwrap();
+            let (a, b) = (plain.value.unwrap(), pruned.value.unwrap());
+            assert!((a - b).abs() < 1e-9, "{game:?} depth {depth}: {a} vs {b}");
+            assert!(
+                pruned.nodes <= plain.nodes,
+                "{game:?}: {pruned:?} {plain:?}"
+            );
+            let tabled = deep::fixed_depth(game, depth, true).unwrap();
+            let c = tabled.value.unwrap();
+            assert!((a - c).abs() < 0.05, "{game:?} depth {depth}: {a} vs {c}");
+        }
+    }
+}
+
+/// The value of placing `die` in `column` by brute force over every roll to the
+/// game's end, or `None` if some line is longer than `plies` more moves or the tree
+/// has more than `budget` nodes.
+fn brute_after(
+    state: &State,
+    column: Column,
+    die: u8,
+    plies: u32,
+    budget: &mut u64,
+) -> Option<f64> {
+    let [mut me, mut them] = state.trays;
+    me.push(column, die);
+    them.remove_value(column, die);
+    if me.is_full() {
+        return Some(terminal(&me, &them));
+    }
+    if plies == 0 || *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    let next = State { trays: [them, me] };
+    let mut total = 0.0;
+    for die in 1..=6 {
+        total += brute_best(&next, die, plies - 1, budget)?;
+    }
+    Some(-total / 6.0)
+}
+
+fn brute_best(state: &State, die: u8, plies: u32, budget: &mut u64) -> Option<f64> {
+    let mut best = f64::NEG_INFINITY;
+    for column in Column::ALL {
+        if !state.trays[0].is_column_full(column) {
+            best = best.max(brute_after(state, column, die, plies, budget)?);
+        }
+    }
+    Some(best)
+}
+
+/// Endings with one to three empty slots a side whose every line ends within a few
+/// moves: level 5's search solves each exactly, and plays a column of the best
+/// exact value (among equal results, the larger margin).
+#[test]
+fn level_5_plays_endings_exactly() {
+    let stop = AtomicBool::new(false);
+    let mut solved = 0;
+    for game in random_positions(400) {
+        let mover = game.side_to_move();
+        let state = State {
+            trays: [*game.tray(mover), *game.tray(mover.opponent())],
+        };
+        let empty = |tray: &Tray| 9 - tray.dice_count();
+        let (mine, theirs) = (empty(&state.trays[0]), empty(&state.trays[1]));
+        if !(1..=3).contains(&mine) || !(1..=3).contains(&theirs) {
+            continue;
+        }
+        let mut budget = 200_000;
+        let values: Option<Vec<(Column, f64)>> = game
+            .legal_columns()
+            .into_iter()
+            .map(|c| Some((c, brute_after(&state, c, game.die(), 12, &mut budget)?)))
+            .collect();
+        let Some(values) = values else { continue };
+        let best = values
+            .iter()
+            .map(|&(_, v)| v)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let choice = deep_search(&game, Duration::from_secs(60), &stop).unwrap();
+        let chosen = values.iter().find(|&&(c, _)| c == choice.column).unwrap().1;
+        assert!(
+            (chosen - best).abs() < 1e-9,
+            "{game:?}: {choice:?} {values:?}"
+        );
+        assert!(
+            (choice.value.unwrap() - best).abs() < 1e-9,
+            "{game:?}: {choice:?}"
+        );
+        solved += 1;
+    }
+    assert!(solved >= 100, "only {solved} endings solved");
+}
+
+/// The deep search in slices of no time at all (it unwinds and starts again from
+/// the table after every few thousand nodes) gives the move and value of the search
+/// in one go.
+#[test]
+fn the_deep_search_in_slices_gives_the_same_answer() {
+    use crate::ai::slices::Slices;
+    use crate::ai::slices::testing::{run, suspending};
+    use std::cell::Cell;
+
+    let stop = AtomicBool::new(false);
+    for text in [
+        "p1=44|1|;p2=6||235;die=4;turn=p1",
+        "p1=||;p2=||;die=6;turn=p2",
+        "p1=12|3|56;p2=6|44|2;die=3;turn=p1",
+    ] {
+        let game = position(text);
+        let pauses = Cell::new(0);
+        let mut slices = Slices::every(Duration::ZERO, suspending(&pauses));
+        let sliced = run(deep::search_in_slices(
+            &game,
+            Duration::from_secs(60),
+            Some(5),
+            &stop,
+            &mut slices,
+        ))
+        .unwrap();
+        let whole = deep::fixed_depth(&game, 5, true).unwrap();
+        assert_eq!(
+            (sliced.column, sliced.value),
+            (whole.column, whole.value),
+            "{text}"
+        );
+        assert!(pauses.get() >= 2, "{text}: {} pauses", pauses.get());
     }
 }
