@@ -8,6 +8,8 @@ pub mod ai;
 #[cfg(feature = "app")]
 pub mod app;
 pub mod games;
+#[cfg(test)]
+mod props;
 pub mod record;
 pub mod rules;
 pub mod tools;

@@ -177,10 +177,25 @@ pub fn run(
     match execute(cli.command, out, err) {
         Ok(()) => 0,
         Err(message) => {
-            let _ = writeln!(err, "error: {message}");
+            let _ = writeln!(err, "error: {}", one_line(&message));
             2
         }
     }
+}
+
+/// `message` on one line: control characters (from a position given with a line
+/// break in it, say) written as escapes.
+fn one_line(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The registered game `name` (clap has checked it is one).
