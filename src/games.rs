@@ -250,6 +250,12 @@ impl GameRecord {
         self.0.plies()
     }
 
+    /// Whether the game has ended.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+
     /// The values of the game's settings lines, in the order of its setting keys.
     #[must_use]
     pub fn settings(&self) -> Vec<String> {
@@ -305,6 +311,7 @@ impl fmt::Debug for GameRecord {
 trait AnyGame: fmt::Debug + Send + Sync {
     fn name(&self) -> &'static str;
     fn plies(&self) -> usize;
+    fn is_over(&self) -> bool;
     fn settings(&self) -> Vec<String>;
     fn moves(&self) -> Vec<String>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
@@ -320,6 +327,10 @@ impl<G: Game> AnyGame for G {
 
     fn plies(&self) -> usize {
         Game::plies(self)
+    }
+
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
     }
 
     fn settings(&self) -> Vec<String> {

@@ -3,6 +3,8 @@
 
 #[path = "app/ai.rs"]
 mod ai;
+#[path = "app/autosave.rs"]
+mod autosave;
 #[path = "app/history.rs"]
 mod history;
 #[path = "app/knucklebones.rs"]

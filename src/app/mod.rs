@@ -58,6 +58,10 @@ pub fn plugin(app: &mut App) {
         pointer::plugin,
     ))
     .add_plugins(core_plugin);
+    // The player's autosave (headless tests leave it out, or use their own).
+    if let Some(store) = files::autosave::Autosave::for_player() {
+        app.insert_resource(store);
+    }
 }
 
 /// The game without a window: states, the move path, the AIs, files and every game

@@ -2,6 +2,7 @@
 //! file picker in a browser ([`browser`]). A load puts the file's game on the table,
 //! whichever game it is; a file that does not read changes nothing and says why.
 
+pub mod autosave;
 #[cfg(target_arch = "wasm32")]
 mod browser;
 #[cfg(target_arch = "wasm32")]
@@ -43,6 +44,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(super::table::AppSystems::ApplyMoves)
                 .run_if(in_state(Screen::Playing)),
         );
+    app.add_plugins(autosave::plugin);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(browser::plugin);
 }
@@ -56,6 +58,7 @@ pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
             .in_set(GameSystems(G::KIND, Part::Files))
             .run_if(in_state(OnTable(G::KIND))),
     );
+    autosave::plugin_for::<G>(app);
 }
 
 /// Reads and checks a saved game; the error is one line for people.

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::Level;
+use crate::app::files::autosave::ContinueOffer;
 use crate::app::table::{GameKind, GameSystems, Part, Players, Screen, TableGame, TableGames};
 use crate::record::PlayerKind;
 use crate::rules::Player;
@@ -29,6 +30,8 @@ fn draw_menu<G: TableGame>(
     mut settings: ResMut<G::Settings>,
     mut players: ResMut<Players>,
     mut screen: ResMut<NextState<Screen>>,
+    offer: Res<ContinueOffer>,
+    mut commands: Commands,
     #[cfg(not(target_arch = "wasm32"))] mut exit: MessageWriter<AppExit>,
     mut shown: Local<bool>,
 ) -> Result {
@@ -44,6 +47,23 @@ fn draw_menu<G: TableGame>(
         .collapsible(false)
         .min_width(320.0)
         .show(ctx, |ui| {
+            if let Some((_, line)) = &offer.game {
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_sized([120.0, 32.0], egui::Button::new("Continue"))
+                        .on_hover_text("Go on with the game you left, as it was")
+                        .clicked()
+                    {
+                        commands.queue(ContinueOffer::accept);
+                    }
+                    ui.label(line);
+                });
+                ui.separator();
+            }
+            if let Some(notice) = &offer.notice {
+                ui.colored_label(egui::Color32::from_rgb(230, 120, 100), notice);
+                ui.separator();
+            }
             ui.horizontal(|ui| {
                 for game in games.kinds() {
                     if ui

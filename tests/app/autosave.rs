@@ -1,0 +1,180 @@
+//! The autosave: the game on the table survives the app's end at any moment, and a
+//! broken save never stops the game from starting.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use tabletop::ai::Level;
+use tabletop::app::files::autosave::{Autosave, ContinueOffer};
+use tabletop::app::gomoku::GomokuSettings;
+use tabletop::app::table::{RedoRequested, UndoRequested};
+use tabletop::app::{GameKind, Players, Screen};
+use tabletop::record::{PlayerKind, SavedGame, Seats};
+use tabletop::rules::gomoku::{Gomoku, Point};
+
+use super::{game, headless_app, request, table_app};
+
+/// A directory of the test's own, empty.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabletop-autosave-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The game with its autosave in `dir`, Gomoku on the table.
+fn playing(dir: &PathBuf, seats: Seats) -> App {
+    table_app(GameKind::of::<Gomoku>(), seats, |app| {
+        app.insert_resource(GomokuSettings::default())
+            .insert_resource(Autosave::in_dir(dir));
+    })
+}
+
+/// A new start of the game with the autosave in `dir`, on the menu.
+fn restart(dir: &PathBuf) -> App {
+    let mut app = headless_app();
+    app.insert_resource(Autosave::in_dir(dir));
+    app.update();
+    app
+}
+
+/// Continues the offered game, and runs a frame so that it is on the table.
+fn accept(app: &mut App) {
+    ContinueOffer::accept(app.world_mut());
+    app.update();
+    app.update();
+}
+
+fn moves(app: &App) -> Vec<Point> {
+    game(app).moves().to_vec()
+}
+
+#[test]
+fn a_game_stopped_after_any_move_or_undo_continues_exactly_there() {
+    let dir = fresh_dir("moves");
+    let seats = Seats {
+        first: PlayerKind::Human,
+        second: PlayerKind::Human,
+    };
+    let mut app = playing(&dir, seats);
+    let mut steps: Vec<Box<dyn Fn(&mut App)>> = Vec::new();
+    for text in ["h8", "i9", "h9", "h10"] {
+        steps.push(Box::new(move |app: &mut App| request(app, text)));
+    }
+    steps.push(Box::new(|app: &mut App| {
+        app.world_mut().write_message(UndoRequested);
+        app.update();
+    }));
+    steps.push(Box::new(|app: &mut App| {
+        app.world_mut().write_message(UndoRequested);
+        app.update();
+    }));
+    steps.push(Box::new(|app: &mut App| {
+        app.world_mut().write_message(RedoRequested);
+        app.update();
+    }));
+    for step in &steps {
+        step(&mut app);
+        app.update();
+        let expected = moves(&app);
+        // The app ends here, as if the window closed: the next start continues.
+        let mut next = restart(&dir);
+        let offer = next.world().resource::<ContinueOffer>();
+        let (saved, line) = offer.game.clone().expect("a game in progress is offered");
+        assert_eq!(saved.game.plies(), expected.len());
+        assert!(
+            line.contains(&format!("{} moves", expected.len())),
+            "{line}"
+        );
+        assert_eq!(
+            *next.world().resource::<State<Screen>>().get(),
+            Screen::Menu
+        );
+        accept(&mut next);
+        assert_eq!(
+            *next.world().resource::<State<Screen>>().get(),
+            Screen::Playing
+        );
+        assert_eq!(moves(&next), expected);
+        assert_eq!(next.world().resource::<Players>().0, seats);
+    }
+    // The file is the saved-game format, whole.
+    let text = std::fs::read_to_string(dir.join("autosave.txt")).unwrap();
+    assert!(SavedGame::from_text(&text).is_ok(), "{text}");
+    assert!(!dir.join("autosave.txt.tmp").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_stopped_while_the_ai_thinks_continues_with_the_ai_to_move() {
+    let dir = fresh_dir("thinking");
+    let seats = Seats {
+        first: PlayerKind::Human,
+        second: PlayerKind::Ai(Level::MAX),
+    };
+    let mut app = playing(&dir, seats);
+    request(&mut app, "h8");
+    // Level 5 thinks for seconds: the app stops in the middle of it.
+    app.update();
+    assert_eq!(moves(&app).len(), 1, "the AI has not answered yet");
+    let mut next = restart(&dir);
+    accept(&mut next);
+    assert_eq!(moves(&next), moves(&app));
+    assert_eq!(next.world().resource::<Players>().0, seats);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_broken_autosave_is_set_aside_and_the_menu_says_so() {
+    for (name, text) in [
+        (
+            "truncated",
+            "# Tabletop saved game\ngame gomoku\nsize 15x15\nrule freestyle\nblack hum",
+        ),
+        ("garbled", "game gomoku\nsize 15x15\nmoves h8 h8\n"),
+        ("binary", "\u{0}\u{1}\u{2}garbage"),
+    ] {
+        let dir = fresh_dir(name);
+        std::fs::write(dir.join("autosave.txt"), text).unwrap();
+        let app = restart(&dir);
+        let offer = app.world().resource::<ContinueOffer>();
+        assert!(offer.game.is_none(), "{name}");
+        let notice = offer.notice.clone().expect("the menu says why");
+        assert!(notice.contains("set aside"), "{name}: {notice}");
+        assert!(!dir.join("autosave.txt").exists(), "{name}");
+        let kept: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(
+            kept.iter().any(|f| f.starts_with("autosave-broken-")),
+            "{name}: {kept:?}"
+        );
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_finished_game_is_not_offered() {
+    let dir = fresh_dir("finished");
+    let mut app = playing(&dir, Seats::HOT_SEAT);
+    for text in ["a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "a5"] {
+        request(&mut app, text);
+    }
+    app.update();
+    assert!(game(&app).is_over());
+    assert!(dir.join("autosave.txt").exists());
+    let next = restart(&dir);
+    assert!(next.world().resource::<ContinueOffer>().game.is_none());
+    assert!(next.world().resource::<ContinueOffer>().notice.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn without_an_autosave_resource_nothing_is_written() {
+    // Tests and tools that do not ask for it never touch a player's save.
+    let mut app = super::standard_app();
+    request(&mut app, "h8");
+    assert!(app.world().get_resource::<Autosave>().is_none());
+}
