@@ -28,7 +28,8 @@ pub struct Autosave {
     dir: std::path::PathBuf,
 }
 
-/// The autosave's file name, and its key in a browser's local storage.
+/// The autosave's file name (desktop), and its key in a browser's local storage.
+#[cfg(not(target_arch = "wasm32"))]
 const NAME: &str = "autosave.txt";
 #[cfg(target_arch = "wasm32")]
 const KEY: &str = "tabletop.autosave";
