@@ -9,11 +9,12 @@
 use std::any::Any;
 use std::fmt;
 use std::marker::PhantomData;
+use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::ai::arena::{Contestant, MatchResult, play_match};
+use crate::ai::arena::{Contestant, LegalityReport, MatchResult, legality_run, play_match};
 use crate::ai::{Analysis, Budget, GameAi, Level};
 use crate::rules::gomoku::Gomoku;
 use crate::rules::knucklebones::Knucklebones;
@@ -73,6 +74,16 @@ pub trait GameEntry: Sync {
         games: u32,
         seed: u64,
     ) -> Result<MatchResult, String>;
+    /// A legality run ([`legality_run`]).
+    fn legality(
+        &self,
+        settings: &Settings<'_>,
+        games: u32,
+        seed: u64,
+        cap: Option<Duration>,
+    ) -> Result<LegalityReport, String>;
+    /// How long `level` may think over a move ([`GameAi::level_time`]).
+    fn level_time(&self, level: Level) -> Option<Duration>;
     /// The rules' conformance suite ([`conformance::check`]) from a new game with
     /// `settings`.
     fn conformance(&self, settings: &Settings<'_>, playouts: u32, seed: u64) -> Result<(), String>;
@@ -167,6 +178,20 @@ impl<G: GameAi> GameEntry for Entry<G> {
         seed: u64,
     ) -> Result<MatchResult, String> {
         play_match::<G>(settings, sides, games, seed)
+    }
+
+    fn legality(
+        &self,
+        settings: &Settings<'_>,
+        games: u32,
+        seed: u64,
+        cap: Option<Duration>,
+    ) -> Result<LegalityReport, String> {
+        legality_run::<G>(settings, games, seed, cap)
+    }
+
+    fn level_time(&self, level: Level) -> Option<Duration> {
+        G::level_time(level)
     }
 
     fn conformance(&self, settings: &Settings<'_>, playouts: u32, seed: u64) -> Result<(), String> {

@@ -7,8 +7,9 @@
 
 use std::time::Duration;
 
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use super::clock::Clock;
@@ -140,4 +141,107 @@ fn play_game<G: GameAi>(mut game: G, sides: [Contestant; 2], index: u32, seed: u
         Outcome::Draw => result.draws += 1,
     }
     result
+}
+
+/// What a legality run found: every AI move checked against the rules, and how long
+/// each level took.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LegalityReport {
+    /// Games played to their end.
+    pub games: u32,
+    /// AI moves checked.
+    pub moves: u64,
+    /// Each illegal or missing move: the game, the level, the move and the moves
+    /// before it. Must stay empty.
+    pub illegal: Vec<String>,
+    /// Moves made by each level (index 0 is level 1).
+    pub moves_per_level: [u64; 5],
+    /// The slowest move of each level.
+    pub slowest: [Duration; 5],
+}
+
+impl LegalityReport {
+    fn add(mut self, other: Self) -> Self {
+        self.games += other.games;
+        self.moves += other.moves;
+        self.illegal.extend(other.illegal);
+        for i in 0..5 {
+            self.moves_per_level[i] += other.moves_per_level[i];
+            self.slowest[i] = self.slowest[i].max(other.slowest[i]);
+        }
+        self
+    }
+}
+
+/// Plays `games` games of `G` between random levels from random openings (a match
+/// start, then up to four random moves) and checks every AI move against the rules.
+/// A level whose own time budget is longer than `cap` searches for `cap` instead
+/// (the strongest search, as `--time-ms`), so that a long run fits a session.
+pub fn legality_run<G: GameAi>(
+    settings: &Settings<'_>,
+    games: u32,
+    seed: u64,
+    cap: Option<Duration>,
+) -> Result<LegalityReport, String> {
+    // The settings are checked once, before any game starts.
+    G::match_start(settings, seed, 0)?;
+    let play = |index: u32| legality_game::<G>(settings, index, seed, cap);
+    if G::PARALLEL_MATCHES {
+        (0..games)
+            .into_par_iter()
+            .map(play)
+            .try_reduce(LegalityReport::default, |a, b| Ok(a.add(b)))
+    } else {
+        (0..games)
+            .map(play)
+            .try_fold(LegalityReport::default(), |a, b| Ok(a.add(b?)))
+    }
+}
+
+fn legality_game<G: GameAi>(
+    settings: &Settings<'_>,
+    index: u32,
+    seed: u64,
+    cap: Option<Duration>,
+) -> Result<LegalityReport, String> {
+    let mut rng = StdRng::seed_from_u64(mix_seed(seed ^ 0x1E6A_11D7, u64::from(index)));
+    let levels = [0, 1].map(|_| Level::new(rng.random_range(1..=5)).unwrap_or(Level::MIN));
+    let mut game = G::match_start(settings, rng.random(), index)?;
+    for _ in 0..rng.random_range(0..=4) {
+        let Some(&mv) = game.legal_moves().choose(&mut rng) else {
+            break;
+        };
+        game.play(mv)
+            .map_err(|e| format!("{}: legal move {mv}: {e}", G::NAME))?;
+    }
+    let mut report = LegalityReport {
+        games: 1,
+        ..LegalityReport::default()
+    };
+    while game.outcome().is_none() {
+        let level = levels[usize::from(game.side_to_move() != Player::First)];
+        let budget = match (cap, G::level_time(level)) {
+            (Some(cap), Some(time)) if time > cap => Budget::Time(cap),
+            _ => Budget::Level,
+        };
+        let clock = Clock::start();
+        let answer = game.analyse(level, budget, &mut rng);
+        let took = clock.elapsed();
+        let i = usize::from(level.get() - 1);
+        report.moves += 1;
+        report.moves_per_level[i] += 1;
+        report.slowest[i] = report.slowest[i].max(took);
+        let legal = answer
+            .as_ref()
+            .is_some_and(|a| game.legal_moves().contains(&a.best));
+        if !legal || answer.is_none_or(|a| game.play(a.best).is_err()) {
+            let history: Vec<String> = game.history().iter().map(ToString::to_string).collect();
+            report.illegal.push(format!(
+                "game {index}: level {level} gave no legal move after {}",
+                history.join(" ")
+            ));
+            break;
+        }
+    }
+    Ok(report)
 }

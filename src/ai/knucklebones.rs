@@ -361,6 +361,10 @@ impl GameAi for Knucklebones {
         })
     }
 
+    fn level_time(level: Level) -> Option<std::time::Duration> {
+        (level == Level::MAX).then_some(LEVEL_5_TIME)
+    }
+
     /// Games `2k` and `2k + 1` share their dice (a seed mixed from `seed` and `k`),
     /// so each pair of a match deals both sides the same rolls; player 1 starts.
     fn match_start(_: &Settings<'_>, seed: u64, index: u32) -> Result<Self, String> {

@@ -49,6 +49,13 @@ pub trait GameAi: Game {
     /// line's game settings: the empty board, or an opening, or the dice of the pair
     /// of games `index` belongs to.
     fn match_start(settings: &Settings<'_>, seed: u64, index: u32) -> Result<Self, String>;
+
+    /// How long `level` may think over a move in the game, where its budget is a
+    /// time (Gomoku's levels, Knucklebones' level 5); `None` for levels that search a
+    /// fixed depth or play a rule, whose moves take what they take.
+    fn level_time(_level: Level) -> Option<Duration> {
+        None
+    }
 }
 
 /// How long an AI searches, for the tools (`tabletop-cli`'s `--time-ms` and

@@ -95,6 +95,31 @@ enum Command {
         #[arg(long, default_value = "freestyle")]
         rule: String,
     },
+    /// Plays games between random levels from random openings, checks every AI move
+    /// against the rules, and prints the illegal moves (there must be none) and each
+    /// level's slowest move against its time budget. Exits with code 2 if any move
+    /// was illegal.
+    Legality {
+        /// The game.
+        #[arg(value_parser = game_names())]
+        game: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 10_000)]
+        games: u32,
+        /// Seed choosing the levels, the openings and the dice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Levels whose own budget is longer search this many milliseconds instead
+        /// (the strongest search), so that a long run fits in hours.
+        #[arg(long)]
+        cap_ms: Option<u64>,
+        /// Gomoku board size, WxH.
+        #[arg(long, default_value = "15x15")]
+        size: String,
+        /// Gomoku rule: freestyle, standard (exact five) or renju.
+        #[arg(long, default_value = "freestyle")]
+        rule: String,
+    },
     /// A Gomocup match between two engine programs, every move judged by Tabletop's
     /// rules (renju's forbidden points too): a line per game, then
     /// `a_wins X b_wins Y draws Z` last.
@@ -284,6 +309,54 @@ fn execute(command: Command, out: &mut impl Write, err: &mut impl Write) -> Resu
                 result.first_mover_wins
             )
             .map_err(write_err)?;
+        }
+        Command::Legality {
+            game: name,
+            games,
+            seed,
+            cap_ms,
+            size,
+            rule,
+        } => {
+            let settings = Settings::new([("size", size.as_str()), ("rule", rule.as_str())]);
+            let entry = game(&name)?;
+            let cap = cap_ms.map(Duration::from_millis);
+            let report = entry.legality(&settings, games, seed, cap)?;
+            writeln!(
+                out,
+                "games {} moves {} illegal {}",
+                report.games,
+                report.moves,
+                report.illegal.len()
+            )
+            .map_err(write_err)?;
+            for (i, (&moves, slowest)) in report
+                .moves_per_level
+                .iter()
+                .zip(report.slowest)
+                .enumerate()
+            {
+                let level = level(i as u8 + 1)?;
+                let budget = match (entry.level_time(level), cap) {
+                    (Some(time), Some(cap)) if time > cap => {
+                        format!("{} ms (capped from {})", cap.as_millis(), time.as_millis())
+                    }
+                    (Some(time), _) => format!("{} ms", time.as_millis()),
+                    (None, _) => "none (fixed depth or rule)".to_owned(),
+                };
+                writeln!(
+                    out,
+                    "level {level}: moves {moves} slowest {} ms budget {budget}",
+                    slowest.as_millis()
+                )
+                .map_err(write_err)?;
+            }
+            for line in &report.illegal {
+                writeln!(out, "illegal: {line}").map_err(write_err)?;
+            }
+            if !report.illegal.is_empty() {
+                return Err(format!("{} illegal moves", report.illegal.len()));
+            }
         }
         Command::Match {
             engine_a,
@@ -540,6 +613,43 @@ mod tests {
         assert!((-1.2..=1.2).contains(&value));
         let (code, out, _) = cli(&["bestmove", "knucklebones", position, "--time-ms", "20"]);
         assert_eq!((code, out.lines().count()), (0, 2), "{out}");
+    }
+
+    #[test]
+    fn legality_plays_every_level_and_finds_no_illegal_move() {
+        for (game, games, cap) in [
+            ("tictactoe", "200", "5"),
+            ("knucklebones", "40", "5"),
+            ("gomoku", "2", "20"),
+        ] {
+            let args = [
+                "legality", game, "--games", games, "--seed", "5", "--cap-ms", cap,
+            ];
+            let (code, out, err) = cli(&args);
+            assert_eq!(code, 0, "{game}: {err}");
+            let lines: Vec<&str> = out.lines().collect();
+            assert_eq!(lines.len(), 6, "{out}");
+            assert!(
+                lines[0].starts_with(&format!("games {games} moves ")),
+                "{out}"
+            );
+            assert!(lines[0].ends_with(" illegal 0"), "{out}");
+            let moves: Vec<u64> = lines[1..]
+                .iter()
+                .map(|line| line.split_whitespace().nth(3).unwrap().parse().unwrap())
+                .collect();
+            let total: u64 = lines[0].split_whitespace().nth(3).unwrap().parse().unwrap();
+            assert_eq!(moves.iter().sum::<u64>(), total, "{out}");
+            if game != "gomoku" {
+                assert!(moves.iter().all(|&m| m > 0), "every level played: {out}");
+            }
+        }
+        let (code, out, _) = cli(&["legality", "knucklebones", "--games", "1", "--cap-ms", "5"]);
+        assert_eq!(code, 0);
+        assert!(out.contains("level 5: moves "), "{out}");
+        assert!(out.contains("budget 5 ms (capped from 1000)"), "{out}");
+        assert!(out.contains("level 1: moves "), "{out}");
+        assert!(out.contains("budget none"), "{out}");
     }
 
     #[test]

@@ -56,6 +56,10 @@ impl GameAi for Gomoku {
         })
     }
 
+    fn level_time(level: Level) -> Option<std::time::Duration> {
+        Limits::for_level(level).time
+    }
+
     fn cli_position(text: &str, settings: &Settings<'_>) -> Result<Self, String> {
         let rule = settings
             .get("rule")
