@@ -13,6 +13,8 @@ mod knucklebones;
 mod launch;
 #[path = "app/registry.rs"]
 mod registry;
+#[path = "app/soak.rs"]
+mod soak;
 #[path = "app/tictactoe.rs"]
 mod tictactoe;
 

@@ -22,7 +22,7 @@ use bevy::tasks::{AsyncComputeTaskPool, ConditionalSend, Task};
 
 use super::table::{
     AppSystems, CurrentGame, GameSystems, MoveRequested, OnTable, Part, Players, RedoRequested,
-    Screen, TableGame, UndoRequested,
+    Screen, StaleAnswers, TableGame, UndoRequested,
 };
 use crate::ai::Level;
 pub use crate::ai::job::{AiJob, AiProgress};
@@ -338,10 +338,12 @@ fn poll_ai_tasks<G: TableGame>(
     mut tasks: Query<(Entity, &mut AiTask<G::Move>)>,
     mut moves: MessageWriter<MoveRequested<G>>,
     mut hint: ResMut<Hint<G>>,
+    mut stale: ResMut<StaleAnswers>,
 ) {
     for (entity, mut task) in &mut tasks {
         if task.generation != game.generation() {
             debug!("AI task for an older position dropped");
+            stale.tasks += 1;
             commands.entity(entity).despawn();
             continue;
         }

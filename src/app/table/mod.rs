@@ -24,7 +24,7 @@ pub use messages::{
     GameFileOpened, LoadRequested, MoveApplied, MoveRequested, NewGameRequested, RedoRequested,
     SaveRequested, ToggleAnalysis, UndoRequested,
 };
-pub use moves::{MovePath, RefusedMove};
+pub use moves::{MovePath, RefusedMove, StaleAnswers};
 pub(crate) use moves::{plugin, shared_plugin, start_game};
 pub(crate) use registry::apply_setting;
 pub use registry::{TableEntry, TableGames, put_on_hold};

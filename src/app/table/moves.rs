@@ -21,6 +21,17 @@ pub struct MovePath;
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
 pub struct RefusedMove(pub Option<String>);
 
+/// Answers that came too late: AI searches and move requests dropped because the
+/// position changed (a move, undo, redo, new game or load) after they were started.
+/// Diagnostics for the soak test and the logs: none of them ever reaches the table.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct StaleAnswers {
+    /// AI searches for an older position, stopped and despawned.
+    pub tasks: u64,
+    /// Move requests chosen for an older position.
+    pub moves: u64,
+}
+
 /// What every game shares: the states, the frame's order, the requests the HUD and
 /// keys write.
 pub(crate) fn shared_plugin(app: &mut App) {
@@ -30,6 +41,7 @@ pub(crate) fn shared_plugin(app: &mut App) {
         .add_sub_state::<Phase>()
         .init_resource::<Players>()
         .init_resource::<RefusedMove>()
+        .init_resource::<StaleAnswers>()
         .configure_sets(
             Update,
             (
@@ -184,11 +196,13 @@ pub(crate) fn apply_moves<G: TableGame>(
     mut game: ResMut<CurrentGame<G>>,
     mut applied: MessageWriter<MoveApplied<G>>,
     mut refused: ResMut<RefusedMove>,
+    mut stale: ResMut<StaleAnswers>,
 ) {
     for &MoveRequested { mv, generation } in requests.read() {
         // Check before taking the resource mutably, so refused moves do not mark it changed.
         if generation != game.generation() {
             debug!("move {mv} dropped: chosen for an older position");
+            stale.moves += 1;
             continue;
         }
         if let Err(why) = game.check(mv) {
