@@ -245,3 +245,41 @@ fn a_file_picked_in_the_browser_loads_like_a_file_on_disk() {
         PlayerKind::Ai(Level::new(2).unwrap())
     );
 }
+
+#[test]
+fn a_file_chosen_in_the_system_dialog_saves_and_loads() {
+    use tabletop::app::files::SavePath;
+    use tabletop::app::files::dialog::{DialogChoice, FileDialogs};
+    let mut app = playing_app(GomokuSettings::default());
+    for text in ["h8", "i9"] {
+        request(&mut app, text);
+    }
+    let path = temp_file("dialog.txt");
+    let _ = std::fs::remove_file(&path);
+    let dialogs = app.world().resource::<FileDialogs>().clone();
+    dialogs.choose(DialogChoice::Save(path.clone()));
+    app.update();
+    let text = std::fs::read_to_string(&path).expect("saved where the dialog said");
+    assert!(text.contains("moves h8 i9"), "{text}");
+    assert_eq!(
+        app.world().resource::<SavePath>().0,
+        path.display().to_string()
+    );
+    let saved = snapshot(&mut app);
+
+    request(&mut app, "h9");
+    dialogs.choose(DialogChoice::Load(path));
+    app.update();
+    app.update();
+    assert_eq!(snapshot(&mut app), saved);
+
+    // No dialog on this desktop: the HUD says to use the path field.
+    dialogs.choose(DialogChoice::Unavailable);
+    app.update();
+    let notice = app.world().resource::<FileNotice>().0.clone();
+    assert!(
+        matches!(&notice, Some(Err(why)) if why.contains("path")),
+        "{notice:?}"
+    );
+    assert_eq!(snapshot(&mut app), saved, "the game stays");
+}

@@ -5,6 +5,8 @@
 pub mod autosave;
 #[cfg(target_arch = "wasm32")]
 mod browser;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod dialog;
 #[cfg(target_arch = "wasm32")]
 pub use browser::pick_game_file;
 
@@ -45,6 +47,8 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Playing)),
         );
     app.add_plugins(autosave::plugin);
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(dialog::plugin);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(browser::plugin);
 }

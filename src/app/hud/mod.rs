@@ -43,6 +43,8 @@ pub(crate) struct Requests<'w> {
     // In a browser Load opens the file picker instead.
     #[cfg(not(target_arch = "wasm32"))]
     load: MessageWriter<'w, super::table::LoadRequested>,
+    #[cfg(not(target_arch = "wasm32"))]
+    dialogs: Res<'w, super::files::dialog::FileDialogs>,
     reset_camera: MessageWriter<'w, ResetCamera>,
     screen: ResMut<'w, NextState<Screen>>,
 }

@@ -302,6 +302,16 @@ fn file_row(
                 path: PathBuf::from(save_path.0.trim()),
             });
         }
+        // The system's file dialog; the field above is the fallback.
+        #[cfg(not(target_arch = "wasm32"))]
+        ui.add_enabled_ui(!requests.dialogs.is_open(), |ui| {
+            if ui.button("Save as…").clicked() {
+                requests.dialogs.open(true, &save_path.0);
+            }
+            if ui.button("Open…").clicked() {
+                requests.dialogs.open(false, &save_path.0);
+            }
+        });
         #[cfg(target_arch = "wasm32")]
         if ui.button("Load…").clicked()
             && let Err(why) = crate::app::files::pick_game_file()
