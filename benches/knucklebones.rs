@@ -1,19 +1,25 @@
 //! Knucklebones AI benchmarks: the time of one move at each level on fixed positions
 //! (an empty tray, a middle game and a near-full ending), with the nodes and depth
 //! each search reaches printed alongside, and the fixed-depth search that was level
-//! 5 before it got its deep search (`depth 4`).
+//! 5 before it got its deep search (`depth 4`), and the longest stretch of work
+//! between two pauses of level 5 in the browser's 8 ms slices.
 //!
 //! Run with `cargo bench --no-default-features --bench knucklebones`.
 
 use std::hint::black_box;
+use std::pin::{Pin, pin};
 use std::sync::atomic::AtomicBool;
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tabletop::ai::Level;
-use tabletop::ai::knucklebones::{LEVEL_5_TIME, best_move, deep_search, search};
+use tabletop::ai::knucklebones::{
+    LEVEL_5_TIME, best_move, best_move_in_slices, deep_search, search,
+};
+use tabletop::ai::slices::Slices;
 use tabletop::rules::knucklebones::Knucklebones;
 
 /// Positions in `tabletop-cli`'s format: the opening (every column open for both
@@ -51,6 +57,23 @@ fn move_time(c: &mut Criterion) {
         c.bench_function(&format!("{name}, depth 4 (level 5 before)"), |b| {
             b.iter(|| search(black_box(&game), 4, None, &stop))
         });
+        // The browser's level 5: 8 ms slices with a pause between them; the longest
+        // stretch of work between two pauses (on this machine, natively).
+        let mut slices = Slices::every(Duration::from_millis(8), || YieldOnce(false));
+        let mut rng = StdRng::seed_from_u64(1);
+        let sliced = run(best_move_in_slices(
+            &game,
+            Level::MAX,
+            &mut rng,
+            &stop,
+            &mut slices,
+        ));
+        println!(
+            "{name}, level 5 in 8 ms slices: depth {:?}, {} pauses, longest stretch {:.2} ms",
+            sliced.map(|c| c.depth),
+            slices.pauses(),
+            slices.longest_work().as_secs_f64() * 1000.0
+        );
         // How deep level 5's search gets in growing times.
         for ms in [10, 100, LEVEL_5_TIME.as_millis() as u64] {
             let choice = deep_search(&game, Duration::from_millis(ms), &stop).unwrap();
@@ -58,6 +81,33 @@ fn move_time(c: &mut Criterion) {
                 "{name}, deep search {ms} ms: depth {} {} nodes {:?}",
                 choice.depth, choice.nodes, choice.value
             );
+        }
+    }
+}
+
+/// A pause that gives the thread back once, as the page's yield does.
+struct YieldOnce(bool);
+
+impl Future for YieldOnce {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<()> {
+        if self.0 {
+            Poll::Ready(())
+        } else {
+            self.0 = true;
+            Poll::Pending
+        }
+    }
+}
+
+/// Runs a search that pauses to its end, as the page's event loop would.
+fn run<T>(search: impl Future<Output = T>) -> T {
+    let mut search = pin!(search);
+    let mut context = Context::from_waker(Waker::noop());
+    loop {
+        if let Poll::Ready(value) = search.as_mut().poll(&mut context) {
+            return value;
         }
     }
 }

@@ -86,6 +86,7 @@ fn a_game_stopped_after_any_move_or_undo_continues_exactly_there() {
             line.contains(&format!("{} moves", expected.len())),
             "{line}"
         );
+        assert!(line.ends_with("Black person, White person"), "{line}");
         assert_eq!(
             *next.world().resource::<State<Screen>>().get(),
             Screen::Menu

@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use super::{parse_game, put_on_table};
 use crate::app::table::{CurrentGame, OnTable, Players, Screen, TableGame};
 use crate::games::GameRecord;
-use crate::record::SavedGame;
+use crate::record::{PlayerKind, SavedGame};
 
 /// Where the autosave lives; its presence turns autosaving on.
 #[derive(Resource, Clone, Debug)]
@@ -178,7 +178,7 @@ pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
     );
 }
 
-/// One line for the menu: `Gomoku 15x15 freestyle · 23 moves · black human, white ai:3`.
+/// One line for the menu: `Gomoku 15x15 freestyle · 23 moves · Black person, White AI 3`.
 fn describe(saved: &SavedGame) -> String {
     let game = &saved.game;
     let title = game.entry().map_or(game.name(), |entry| entry.title());
@@ -190,9 +190,21 @@ fn describe(saved: &SavedGame) -> String {
     text.push_str(&format!(" · {} moves", game.plies()));
     if let Some(entry) = game.entry() {
         let [first, second] = entry.side_keys();
+        let side = |key: &str, kind: PlayerKind| {
+            let mut chars = key.chars();
+            let key: String = chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default();
+            match kind {
+                PlayerKind::Human => format!("{key} person"),
+                PlayerKind::Ai(level) => format!("{key} AI {level}"),
+            }
+        };
         text.push_str(&format!(
-            " · {first} {}, {second} {}",
-            saved.seats.first, saved.seats.second
+            " · {}, {}",
+            side(first, saved.seats.first),
+            side(second, saved.seats.second)
         ));
     }
     text
