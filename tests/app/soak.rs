@@ -50,6 +50,9 @@ struct Tally {
     while_thinking: u32,
     /// Answers the app dropped because the position had changed.
     stale: StaleAnswers,
+    /// The process's resident memory (KiB) after the tenth game (or the first, in a
+    /// short run) and at the end.
+    rss: [Option<u64>; 2],
 }
 
 /// How a game's view is checked against its position.
@@ -310,6 +313,9 @@ fn soak<G: Soaked>(games: u32, seed: u64, every: u32) -> Tally {
                 G::NAME
             );
             tally.games += 1;
+            if tally.games == 10.min(games) {
+                tally.rss[0] = rss_kib();
+            }
             app.insert_resource(Players(ai_seats(&mut rng)));
             app.world_mut().write_message(NewGameRequested);
             app.update();
@@ -318,6 +324,7 @@ fn soak<G: Soaked>(games: u32, seed: u64, every: u32) -> Tally {
     }
     let _ = std::fs::remove_file(&file);
     tally.stale = *app.world().resource::<StaleAnswers>();
+    tally.rss[1] = rss_kib();
     tally
 }
 
@@ -329,7 +336,8 @@ fn report(name: &str, tally: &Tally, took: Duration) {
         .collect();
     println!(
         "{name}: {} games, {} AI moves, {} frames in {:.1} s; faults: {} ({} while an AI \
-         thought); stale answers caught: {} searches, {} moves",
+         thought); stale answers caught: {} searches, {} moves; RSS {} KiB after 10 games, {} \
+         KiB at the end",
         tally.games,
         tally.moves,
         tally.frames,
@@ -337,7 +345,9 @@ fn report(name: &str, tally: &Tally, took: Duration) {
         faults.join(", "),
         tally.while_thinking,
         tally.stale.tasks,
-        tally.stale.moves
+        tally.stale.moves,
+        tally.rss[0].unwrap_or(0),
+        tally.rss[1].unwrap_or(0)
     );
 }
 
