@@ -24,6 +24,7 @@ pub mod screens;
 pub mod table;
 pub mod theme;
 pub mod tictactoe;
+pub mod ui_theme;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
@@ -54,6 +55,7 @@ pub fn plugin(app: &mut App) {
         bevy_egui::EguiPlugin::default(),
         camera::plugin,
         theme::plugin,
+        ui_theme::plugin,
         hud::plugin,
         pointer::plugin,
     ))

@@ -1,0 +1,214 @@
+//! The menu's and HUD's look: egui dressed as the table it floats over. Dark walnut
+//! panels with a brass edge, wooden buttons that warm up under the pointer, the felt's
+//! green for what is chosen, cream text; sizes and spacing for a game rather than a
+//! tool; and the game's own fonts (Lato for text, EB Garamond for titles), loaded
+//! from `assets/fonts` through the asset server, on the desktop and in the browser.
+//! Until the fonts arrive (or if they are missing) egui's own fonts stand in.
+
+use std::sync::Arc;
+
+use bevy::asset::io::Reader;
+use bevy::asset::{AssetLoader, LoadContext};
+use bevy::prelude::*;
+use bevy_egui::egui::{
+    self, Color32, CornerRadius, FontData, FontDefinitions, FontFamily, FontId, Margin, Stroke,
+    TextStyle,
+};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+/// The font family of titles and headings.
+pub const DISPLAY: &str = "display";
+
+/// Dark walnut: windows and panels.
+const WALNUT: Color32 = Color32::from_rgba_premultiplied(33, 24, 18, 238);
+/// Deeper wood: text fields, sliders' rails.
+const EBONY: Color32 = Color32::from_rgb(20, 15, 11);
+/// A button's wood, at rest, under the pointer, pressed.
+const OAK: Color32 = Color32::from_rgb(78, 56, 38);
+const OAK_LIT: Color32 = Color32::from_rgb(108, 78, 50);
+const OAK_PRESSED: Color32 = Color32::from_rgb(130, 94, 58);
+/// The table's felt: what is chosen.
+const FELT: Color32 = Color32::from_rgb(44, 98, 70);
+/// Brass: edges and outlines.
+const BRASS: Color32 = Color32::from_rgb(168, 132, 76);
+/// Cream: text.
+const CREAM: Color32 = Color32::from_rgb(240, 228, 204);
+const CREAM_DIM: Color32 = Color32::from_rgb(196, 180, 152);
+
+/// A font file's bytes, as egui takes them.
+#[derive(Asset, TypePath, Debug)]
+pub struct FontBytes(pub Vec<u8>);
+
+/// Loads `.ttf` and `.otf` files as [`FontBytes`].
+#[derive(Default, TypePath)]
+struct FontBytesLoader;
+
+impl AssetLoader for FontBytesLoader {
+    type Asset = FontBytes;
+    type Settings = ();
+    type Error = std::io::Error;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        _load_context: &mut LoadContext<'_>,
+    ) -> Result<FontBytes, std::io::Error> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await?;
+        Ok(FontBytes(bytes))
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["ttf", "otf"]
+    }
+}
+
+/// The fonts being loaded, and whether egui has them yet.
+#[derive(Resource)]
+struct GameFonts {
+    text: Handle<FontBytes>,
+    display: Handle<FontBytes>,
+    given: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_asset::<FontBytes>()
+        .init_asset_loader::<FontBytesLoader>()
+        .add_systems(Startup, load_fonts)
+        .add_systems(EguiPrimaryContextPass, (dress_egui, give_fonts));
+}
+
+fn load_fonts(mut commands: Commands, assets: Res<AssetServer>) {
+    commands.insert_resource(GameFonts {
+        text: assets.load("fonts/Lato-Medium.ttf"),
+        display: assets.load("fonts/EBGaramond12-Regular.otf"),
+        given: false,
+    });
+}
+
+/// Hands the fonts to egui once both have loaded, before egui's own (which stay as
+/// the fallback for symbols the game's fonts lack).
+fn give_fonts(
+    mut contexts: EguiContexts,
+    fonts: Option<ResMut<GameFonts>>,
+    loaded: Res<Assets<FontBytes>>,
+) -> Result {
+    let Some(mut fonts) = fonts.filter(|fonts| !fonts.given) else {
+        return Ok(());
+    };
+    let (Some(text), Some(display)) = (loaded.get(&fonts.text), loaded.get(&fonts.display)) else {
+        return Ok(());
+    };
+    let mut definitions = FontDefinitions::default();
+    for (name, bytes) in [("lato", &text.0), ("garamond", &display.0)] {
+        definitions.font_data.insert(
+            name.to_owned(),
+            Arc::new(FontData::from_owned(bytes.clone())),
+        );
+    }
+    let defaults = definitions
+        .families
+        .get(&FontFamily::Proportional)
+        .cloned()
+        .unwrap_or_default();
+    definitions
+        .families
+        .entry(FontFamily::Proportional)
+        .or_default()
+        .insert(0, "lato".to_owned());
+    let mut display_family = vec!["garamond".to_owned(), "lato".to_owned()];
+    display_family.extend(defaults);
+    definitions
+        .families
+        .insert(FontFamily::Name(DISPLAY.into()), display_family);
+    contexts.ctx_mut()?.set_fonts(definitions);
+    fonts.given = true;
+    info!("the game's fonts are in");
+    Ok(())
+}
+
+/// Sets the style once: colours, corners, spacing and text sizes. Headings use the
+/// display family only once it exists (egui refuses an unknown family), so they
+/// switch when the fonts arrive.
+fn dress_egui(
+    mut contexts: EguiContexts,
+    fonts: Option<Res<GameFonts>>,
+    mut done: Local<(bool, bool)>,
+) -> Result {
+    let with_display = fonts.is_some_and(|f| f.given);
+    if done.0 && done.1 == with_display {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    ctx.all_styles_mut(|style| dress(style, with_display));
+    *done = (true, with_display);
+    Ok(())
+}
+
+fn dress(style: &mut egui::Style, with_display: bool) {
+    let heading = if with_display {
+        FontFamily::Name(DISPLAY.into())
+    } else {
+        FontFamily::Proportional
+    };
+    style.text_styles = [
+        (TextStyle::Heading, FontId::new(27.0, heading)),
+        (TextStyle::Body, FontId::new(16.0, FontFamily::Proportional)),
+        (
+            TextStyle::Button,
+            FontId::new(16.0, FontFamily::Proportional),
+        ),
+        (
+            TextStyle::Small,
+            FontId::new(12.5, FontFamily::Proportional),
+        ),
+        (
+            TextStyle::Monospace,
+            FontId::new(14.0, FontFamily::Monospace),
+        ),
+    ]
+    .into();
+    let spacing = &mut style.spacing;
+    spacing.item_spacing = egui::vec2(9.0, 7.0);
+    spacing.button_padding = egui::vec2(12.0, 5.0);
+    spacing.window_margin = Margin::same(14);
+    spacing.interact_size.y = 24.0;
+    spacing.slider_width = 130.0;
+
+    let visuals = &mut style.visuals;
+    *visuals = egui::Visuals::dark();
+    visuals.override_text_color = None;
+    visuals.window_fill = WALNUT;
+    visuals.panel_fill = WALNUT;
+    visuals.extreme_bg_color = EBONY;
+    visuals.faint_bg_color = Color32::from_rgb(42, 31, 23);
+    visuals.window_stroke = Stroke::new(1.5, BRASS);
+    visuals.window_corner_radius = CornerRadius::same(10);
+    visuals.menu_corner_radius = CornerRadius::same(8);
+    visuals.window_shadow.color = Color32::from_black_alpha(110);
+    visuals.selection.bg_fill = FELT;
+    visuals.selection.stroke = Stroke::new(1.0, CREAM);
+    visuals.hyperlink_color = BRASS;
+    let radius = CornerRadius::same(6);
+    let widgets = &mut visuals.widgets;
+    widgets.noninteractive.bg_fill = WALNUT;
+    widgets.noninteractive.weak_bg_fill = WALNUT;
+    widgets.noninteractive.bg_stroke = Stroke::new(1.0, Color32::from_rgb(92, 72, 48));
+    widgets.noninteractive.fg_stroke = Stroke::new(1.0, CREAM_DIM);
+    for (state, fill) in [
+        (&mut widgets.inactive, OAK),
+        (&mut widgets.hovered, OAK_LIT),
+        (&mut widgets.active, OAK_PRESSED),
+        (&mut widgets.open, OAK_LIT),
+    ] {
+        state.bg_fill = fill;
+        state.weak_bg_fill = fill;
+        state.corner_radius = radius;
+        state.fg_stroke = Stroke::new(1.0, CREAM);
+    }
+    widgets.inactive.bg_stroke = Stroke::new(1.0, Color32::from_rgb(120, 92, 56));
+    widgets.hovered.bg_stroke = Stroke::new(1.5, BRASS);
+    widgets.active.bg_stroke = Stroke::new(1.5, CREAM);
+    widgets.noninteractive.corner_radius = radius;
+}
