@@ -24,14 +24,14 @@ mkdirSync(shots, { recursive: true });
 // every time; a click that misses shows up as a missing log line below).
 const VIEW = { width: 1280, height: 800 };
 const MENU = {
-  gomokuTab: { x: 505, y: 284 },
-  secondSeatAi: { x: 598, y: 480 },
+  gomokuTab: { x: 460, y: 229 },
+  secondSeatAi: { x: 548, y: 540 },
   // White's level slider: its handle (at level 3), dragged to the left end, level 1.
-  levelHandle: { x: 679, y: 480 },
-  levelOne: { x: 600, y: 480 },
-  start: { x: 528, y: 546 },
+  levelHandle: { x: 649, y: 540 },
+  levelOne: { x: 588, y: 540 },
+  start: { x: 461, y: 626 },
 };
-const HUD = { save: { x: 36, y: 322 }, load: { x: 86, y: 322 } };
+const HUD = { save: { x: 56, y: 497 }, load: { x: 127, y: 497 } };
 // h8, the centre point of the framed 15x15 board.
 const BOARD_CENTRE = { x: 640, y: 380 };
 

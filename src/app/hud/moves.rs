@@ -17,7 +17,8 @@ pub(super) fn draw_move_list<G: TableGame>(
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
         .resizable(false)
         .collapsible(true)
-        .default_width(150.0)
+        .min_width(170.0)
+        .default_width(170.0)
         .show(ctx, |ui| {
             if moves.is_empty() {
                 ui.weak("No moves yet");
