@@ -417,7 +417,7 @@ fn panel(
     let ctx = contexts.ctx_mut()?;
     let report = analysis.report.as_ref().filter(|_| analysis.on);
     egui::Window::new("Analysis")
-        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {

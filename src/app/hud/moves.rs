@@ -25,7 +25,7 @@ pub(super) fn draw_move_list<G: TableGame>(
                 return;
             }
             egui::ScrollArea::vertical()
-                .max_height(420.0)
+                .max_height(300.0)
                 .stick_to_bottom(true)
                 .show(ui, |ui| {
                     egui::Grid::new("move list")

@@ -26,7 +26,7 @@ fn analysis_panel(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Analysis")
-        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
