@@ -19,7 +19,7 @@ use crate::ai::{Analysis, Budget, GameAi, Level};
 use crate::rules::gomoku::Gomoku;
 use crate::rules::knucklebones::Knucklebones;
 use crate::rules::tictactoe::TicTacToe;
-use crate::rules::{Game, SettingError, Settings, conformance};
+use crate::rules::{Game, Player, SettingError, Settings, conformance};
 
 /// Every game, in menu order: the one list of the plain layers.
 pub static GAMES: &[&dyn GameEntry] = &[
@@ -52,6 +52,8 @@ pub trait GameEntry: Sync {
     fn title(&self) -> &'static str;
     /// The keys naming its sides in files, first mover first.
     fn side_keys(&self) -> [&'static str; 2];
+    /// Its sides' names for people, first mover first (`Black`, `Player 1`).
+    fn side_names(&self) -> [&'static str; 2];
     /// The keys of its own lines in files.
     fn setting_keys(&self) -> &'static [&'static str];
     /// How `tabletop-cli` positions of this game are written.
@@ -129,6 +131,10 @@ impl<G: GameAi> GameEntry for Entry<G> {
 
     fn side_keys(&self) -> [&'static str; 2] {
         G::SIDE_KEYS
+    }
+
+    fn side_names(&self) -> [&'static str; 2] {
+        Player::BOTH.map(G::side_name)
     }
 
     fn setting_keys(&self) -> &'static [&'static str] {

@@ -189,17 +189,10 @@ fn describe(saved: &SavedGame) -> String {
     }
     text.push_str(&format!(" · {} moves", game.plies()));
     if let Some(entry) = game.entry() {
-        let [first, second] = entry.side_keys();
-        let side = |key: &str, kind: PlayerKind| {
-            let mut chars = key.chars();
-            let key: String = chars
-                .next()
-                .map(|c| c.to_uppercase().chain(chars).collect())
-                .unwrap_or_default();
-            match kind {
-                PlayerKind::Human => format!("{key} person"),
-                PlayerKind::Ai(level) => format!("{key} AI {level}"),
-            }
+        let [first, second] = entry.side_names();
+        let side = |name: &str, kind: PlayerKind| match kind {
+            PlayerKind::Human => format!("{name} person"),
+            PlayerKind::Ai(level) => format!("{name} AI {level}"),
         };
         text.push_str(&format!(
             " · {}, {}",
