@@ -7,9 +7,7 @@
 //! Run with `cargo bench --no-default-features --bench knucklebones`.
 
 use std::hint::black_box;
-use std::pin::{Pin, pin};
 use std::sync::atomic::AtomicBool;
-use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -20,6 +18,7 @@ use tabletop::ai::knucklebones::{
     LEVEL_5_TIME, best_move, best_move_in_slices, deep_search, search,
 };
 use tabletop::ai::slices::Slices;
+use tabletop::ai::slices::testing::{YieldOnce, run};
 use tabletop::rules::knucklebones::Knucklebones;
 
 /// Positions in `tabletop-cli`'s format: the opening (every column open for both
@@ -81,33 +80,6 @@ fn move_time(c: &mut Criterion) {
                 "{name}, deep search {ms} ms: depth {} {} nodes {:?}",
                 choice.depth, choice.nodes, choice.value
             );
-        }
-    }
-}
-
-/// A pause that gives the thread back once, as the page's yield does.
-struct YieldOnce(bool);
-
-impl Future for YieldOnce {
-    type Output = ();
-
-    fn poll(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<()> {
-        if self.0 {
-            Poll::Ready(())
-        } else {
-            self.0 = true;
-            Poll::Pending
-        }
-    }
-}
-
-/// Runs a search that pauses to its end, as the page's event loop would.
-fn run<T>(search: impl Future<Output = T>) -> T {
-    let mut search = pin!(search);
-    let mut context = Context::from_waker(Waker::noop());
-    loop {
-        if let Poll::Ready(value) = search.as_mut().poll(&mut context) {
-            return value;
         }
     }
 }

@@ -231,10 +231,9 @@ fn legality_game<G: GameAi>(
         report.moves += 1;
         report.moves_per_level[i] += 1;
         report.slowest[i] = report.slowest[i].max(took);
-        let legal = answer
-            .as_ref()
-            .is_some_and(|a| game.legal_moves().contains(&a.best));
-        if !legal || answer.is_none_or(|a| game.play(a.best).is_err()) {
+        let played = answer
+            .is_some_and(|a| game.legal_moves().contains(&a.best) && game.play(a.best).is_ok());
+        if !played {
             let history: Vec<String> = game.history().iter().map(ToString::to_string).collect();
             report.illegal.push(format!(
                 "game {index}: level {level} gave no legal move after {}",

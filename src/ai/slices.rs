@@ -167,16 +167,15 @@ pub(crate) fn finish<T>(search: impl Future<Output = T>) -> T {
 }
 
 /// A pause that really suspends the search once (as a web page's does) and the
-/// executor that runs it: for tests of searches in slices.
-#[cfg(test)]
-pub(crate) mod testing {
+/// executor that runs it: for tests and benchmarks of searches in slices.
+pub mod testing {
     use std::cell::Cell;
     use std::future::Future;
     use std::pin::{Pin, pin};
     use std::task::{Context, Poll, Waker};
 
     /// Pending once, then ready.
-    pub(crate) struct YieldOnce(bool);
+    pub struct YieldOnce(pub bool);
 
     impl Future for YieldOnce {
         type Output = ();
@@ -192,7 +191,7 @@ pub(crate) mod testing {
     }
 
     /// A pause that suspends once and counts itself in `count`.
-    pub(crate) fn suspending(count: &Cell<u32>) -> impl FnMut() -> YieldOnce + '_ {
+    pub fn suspending(count: &Cell<u32>) -> impl FnMut() -> YieldOnce + '_ {
         move || {
             count.set(count.get() + 1);
             YieldOnce(false)
@@ -200,7 +199,7 @@ pub(crate) mod testing {
     }
 
     /// Polls `future` until it is done, as an event loop would between its pauses.
-    pub(crate) fn run<T>(future: impl Future<Output = T>) -> T {
+    pub fn run<T>(future: impl Future<Output = T>) -> T {
         let mut future = pin!(future);
         let mut context = Context::from_waker(Waker::noop());
         loop {

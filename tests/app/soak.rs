@@ -63,6 +63,18 @@ trait Soaked: TableGame {
     fn check_view(app: &mut App) -> usize;
 }
 
+/// Each move with the side that made it (the sides alternate, first mover first),
+/// in the order of the moves' points or cells.
+fn by_side<M: Ord + Copy>(history: &[M]) -> Vec<(Player, M)> {
+    let mut moves: Vec<(Player, M)> = history
+        .iter()
+        .enumerate()
+        .map(|(i, &mv)| (Player::BOTH[i % 2], mv))
+        .collect();
+    moves.sort_by_key(|&(_, mv)| mv);
+    moves
+}
+
 fn current<G: TableGame>(app: &App) -> G {
     (**app.world().resource::<CurrentGame<G>>()).clone()
 }
@@ -70,13 +82,7 @@ fn current<G: TableGame>(app: &App) -> G {
 impl Soaked for Gomoku {
     fn check_view(app: &mut App) -> usize {
         let game: Gomoku = current(app);
-        let mut expected: Vec<(Player, _)> = game
-            .moves()
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| (Player::BOTH[i % 2], p))
-            .collect();
-        expected.sort_by_key(|&(_, p)| p);
+        let expected = by_side(&game.history());
         let found: Vec<(Player, _)> = super::pieces(app)
             .into_iter()
             .map(|(Stone { owner }, at, _)| (owner, at))
@@ -99,13 +105,7 @@ impl Soaked for Gomoku {
 impl Soaked for TicTacToe {
     fn check_view(app: &mut App) -> usize {
         let game: TicTacToe = current(app);
-        let mut expected: Vec<(Player, _)> = game
-            .history()
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (Player::BOTH[i % 2], c))
-            .collect();
-        expected.sort_by_key(|&(_, c)| c);
+        let expected = by_side(&game.history());
         let mut query = app.world_mut().query::<&Mark>();
         let mut found: Vec<(Player, _)> = query
             .iter(app.world())
@@ -215,7 +215,9 @@ fn soak<G: Soaked>(games: u32, seed: u64, every: u32) -> Tally {
         let thinking = count::<With<AiTask<G::Move>>>(&mut app) > 0;
         let fault = rng
             .random_ratio(1, every)
-            .then(|| rng.random_range(0..FAULTS.len()));
+            .then(|| rng.random_range(0..FAULTS.len()))
+            // A load needs a save first.
+            .filter(|&f| f != 4 || saved.is_some());
         match fault {
             Some(0) => {
                 app.world_mut().write_message(UndoRequested);
@@ -230,7 +232,7 @@ fn soak<G: Soaked>(games: u32, seed: u64, every: u32) -> Tally {
                 app.world_mut()
                     .write_message(SaveRequested { path: file.clone() });
             }
-            Some(4) if saved.is_some() => {
+            Some(4) => {
                 app.world_mut()
                     .write_message(LoadRequested { path: file.clone() });
             }
@@ -251,7 +253,6 @@ fn soak<G: Soaked>(games: u32, seed: u64, every: u32) -> Tally {
             }
             _ => {}
         }
-        let fault = fault.filter(|&f| f != 4 || saved.is_some());
         app.update();
         tally.frames += 1;
         let after = history(&app);
