@@ -4,6 +4,7 @@
 //! here knows how a game is drawn or who is playing it.
 
 pub mod conformance;
+pub mod connectfour;
 pub mod gomoku;
 pub mod knucklebones;
 pub mod tictactoe;
