@@ -7,6 +7,7 @@
 
 pub mod arena;
 pub mod clock;
+pub mod connectfour;
 pub mod gomoku;
 pub mod job;
 pub mod knucklebones;
@@ -43,6 +44,13 @@ pub trait GameAi: Game {
     /// `--rule`).
     fn cli_position(text: &str, _settings: &Settings<'_>) -> Result<Self, String> {
         Self::from_position(text)
+    }
+
+    /// How `tabletop-cli`'s `bestmove` writes a move: in the game's notation, unless
+    /// its command-line positions write moves otherwise (Connect Four's column
+    /// digits).
+    fn cli_move(mv: Self::Move) -> String {
+        mv.to_string()
     }
 
     /// The start of game `index` of a match drawn from `seed`, with the command
