@@ -16,6 +16,7 @@ use rand::rngs::StdRng;
 
 use crate::ai::arena::{Contestant, LegalityReport, MatchResult, legality_run, play_match};
 use crate::ai::{Analysis, Budget, GameAi, Level};
+use crate::rules::connectfour::ConnectFour;
 use crate::rules::gomoku::Gomoku;
 use crate::rules::knucklebones::Knucklebones;
 use crate::rules::tictactoe::TicTacToe;
@@ -26,6 +27,7 @@ pub static GAMES: &[&dyn GameEntry] = &[
     &Entry::<Gomoku>::NEW,
     &Entry::<TicTacToe>::NEW,
     &Entry::<Knucklebones>::NEW,
+    &Entry::<ConnectFour>::NEW,
 ];
 
 /// The game called `name` in files and on the command line (any case).
@@ -171,7 +173,7 @@ impl<G: GameAi> GameEntry for Entry<G> {
             .analyse(level, budget, &mut StdRng::seed_from_u64(0))
             .ok_or("the game is already over")?;
         Ok(Analysis {
-            best: answer.best.to_string(),
+            best: G::cli_move(answer.best),
             value: answer.value,
         })
     }

@@ -5,6 +5,8 @@
 mod ai;
 #[path = "app/autosave.rs"]
 mod autosave;
+#[path = "app/connectfour.rs"]
+mod connectfour;
 #[path = "app/history.rs"]
 mod history;
 #[path = "app/knucklebones.rs"]

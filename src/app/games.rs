@@ -9,6 +9,7 @@ use bevy::prelude::*;
 
 use super::table::{self, TableGame, TableGames};
 use super::{ai, files, hud, pointer, screens};
+use crate::rules::connectfour::ConnectFour;
 use crate::rules::gomoku::Gomoku;
 use crate::rules::knucklebones::Knucklebones;
 use crate::rules::tictactoe::TicTacToe;
@@ -19,6 +20,7 @@ pub(super) fn plugin(app: &mut App) {
     game::<Gomoku>(app);
     game::<TicTacToe>(app);
     game::<Knucklebones>(app);
+    game::<ConnectFour>(app);
 }
 
 /// Game `G` on the table: one call adds all of it, so no part can be forgotten.

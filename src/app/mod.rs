@@ -7,11 +7,13 @@
 //! The files stand in layers, each using only those below it: [`table`] (states,
 //! the game on the table, the move path) at the bottom; then the shared machinery
 //! ([`ai`], [`pointer`], [`files`], [`camera`], [`theme`], [`hud`], [`screens`]);
-//! then each game's module ([`gomoku`], [`tictactoe`], [`knucklebones`]); and at the
+//! then each game's module ([`gomoku`], [`tictactoe`], [`knucklebones`],
+//! [`connectfour`]); and at the
 //! top [`games`], the one list of the games, and [`launch`], the command line.
 
 pub mod ai;
 pub mod camera;
+pub mod connectfour;
 pub mod files;
 pub mod frame_times;
 pub mod games;

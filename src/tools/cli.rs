@@ -592,6 +592,67 @@ mod tests {
     }
 
     #[test]
+    fn connectfour_bestmove_solves_and_gives_the_distance() {
+        for (position, best, value) in [
+            ("121212", "1", "win in 1"),            // Red's fourth disc in column 1
+            ("2737", "4", "win in 2"),              // d1 makes two threats at once
+            ("27374", "", "loss in 1"),             // Yellow can stop only one of them
+            ("1116514573572131624422655", "4", ""), // Yellow must block column 4
+        ] {
+            let (code, out, err) = cli(&["bestmove", "connectfour", position]);
+            assert_eq!((code, err.as_str()), (0, ""), "{position}");
+            let lines: Vec<&str> = out.lines().collect();
+            assert_eq!(lines.len(), 2, "{out}");
+            let column = lines[0].strip_prefix("bestmove ").unwrap();
+            assert!(best.is_empty() || column == best, "{position}: {out}");
+            assert!(("1"..="7").contains(&column), "{out}");
+            assert!(
+                value.is_empty() || lines[1] == format!("value {value}"),
+                "{out}"
+            );
+        }
+        for level in ["1", "2", "3", "4"] {
+            let args = ["bestmove", "connectfour", "4453", "--level", level];
+            let (code, out, _) = cli(&args);
+            assert_eq!(code, 0);
+            assert!(out.starts_with("bestmove "), "{out}");
+            assert_eq!(cli(&args).1, out, "the same question, the same answer");
+        }
+        // Out of time, the search of level 4 answers, without a value.
+        let (code, out, _) = cli(&["bestmove", "connectfour", "4", "--time-ms", "5"]);
+        assert_eq!((code, out.lines().count()), (0, 1), "{out}");
+        for bad in ["8", "40", "x", "1111111", "12121212", "4 4"] {
+            let (code, out, err) = cli(&["bestmove", "connectfour", bad]);
+            assert_eq!(code, 2, "{bad}");
+            assert!(out.is_empty());
+            assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn connectfour_selfplay_tallies() {
+        let (code, out, _) = cli(&[
+            "selfplay",
+            "connectfour",
+            "--a",
+            "4",
+            "--b",
+            "1",
+            "--games",
+            "10",
+            "--seed",
+            "2",
+        ]);
+        assert_eq!(code, 0);
+        let numbers: Vec<u32> = out
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        assert_eq!(numbers.iter().sum::<u32>(), 10, "{out}");
+        assert!(numbers[0] >= 9, "level 4 beats random play: {out}");
+    }
+
+    #[test]
     fn knucklebones_bestmove_names_a_column_and_its_value() {
         let position = "p1=44|1|;p2=6||235;die=4;turn=p1";
         for level in ["1", "2", "3", "5"] {

@@ -11,6 +11,7 @@ use tabletop::app::table::{CurrentGame, GameKind, GameSystems, Part, TableGame, 
 use tabletop::games::GAMES;
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Game;
+use tabletop::rules::connectfour::ConnectFour;
 use tabletop::rules::gomoku::Gomoku;
 use tabletop::rules::knucklebones::Knucklebones;
 use tabletop::rules::tictactoe::TicTacToe;
@@ -80,10 +81,16 @@ fn a_click_and_an_ai_reply<G: TableGame>() {
 
 #[test]
 fn every_game_plays_a_click_and_an_ai_reply() {
-    let tested = [Gomoku::NAME, TicTacToe::NAME, Knucklebones::NAME];
+    let tested = [
+        Gomoku::NAME,
+        TicTacToe::NAME,
+        Knucklebones::NAME,
+        ConnectFour::NAME,
+    ];
     let registered: Vec<&str> = GAMES.iter().map(|game| game.name()).collect();
     assert_eq!(tested, registered[..], "a registered game is missing here");
     a_click_and_an_ai_reply::<Gomoku>();
     a_click_and_an_ai_reply::<TicTacToe>();
     a_click_and_an_ai_reply::<Knucklebones>();
+    a_click_and_an_ai_reply::<ConnectFour>();
 }

@@ -1,0 +1,58 @@
+//! Where the upright rack stands on the table: slots to world positions, and the
+//! column under the pointer. The rack faces the camera (+z); its discs stand in the
+//! plane z = 0, between its front and back panels.
+
+use bevy::prelude::*;
+
+use crate::rules::connectfour::{Column, HEIGHT, Slot, WIDTH};
+
+/// Distance between slot centres, across and up.
+pub const PITCH: f32 = 1.0;
+/// A disc's radius and thickness.
+pub const DISC_RADIUS: f32 = 0.42;
+pub const DISC_THICKNESS: f32 = 0.22;
+/// The holes' radius in the panels.
+pub const HOLE_RADIUS: f32 = 0.44;
+/// Height of the bottom of the lowest slot (the table is at -0.7).
+pub const BASE: f32 = -0.45;
+/// The front panel's faces, and the back panel's (mirrored about z = 0).
+pub const PANEL_OUTER: f32 = 0.22;
+pub const PANEL_INNER: f32 = 0.14;
+/// Where the falling disc starts and the phantom hovers: above the rack.
+pub const DROP_HEIGHT: f32 = BASE + HEIGHT as f32 * PITCH + 0.75;
+
+/// The centre of a disc resting in `slot`.
+#[must_use]
+pub fn slot_centre(slot: Slot) -> Vec3 {
+    Vec3::new(
+        column_x(slot.column),
+        BASE + (f32::from(slot.row) + 0.5) * PITCH,
+        0.0,
+    )
+}
+
+/// The x of `column`'s centre: `a` on the left as the camera sees it.
+#[must_use]
+pub fn column_x(column: Column) -> f32 {
+    (column.index() as f32 - (f32::from(WIDTH) - 1.0) / 2.0) * PITCH
+}
+
+/// The column under a point on the rack's front plane: within the rack's width,
+/// from a little below it to the drop height.
+#[must_use]
+pub(crate) fn column_at(at: Vec3) -> Option<Column> {
+    let index = (at.x / PITCH + f32::from(WIDTH) / 2.0).floor();
+    let in_height = (BASE - 0.3..=DROP_HEIGHT + 0.6).contains(&at.y);
+    if !(0.0..f32::from(WIDTH)).contains(&index) || !in_height {
+        return None;
+    }
+    Column::new(index as usize)
+}
+
+/// Where the pointer's ray meets the rack's front plane.
+#[must_use]
+pub(crate) fn on_front(ray: Ray3d) -> Option<Vec3> {
+    let plane_at = Vec3::Z * PANEL_OUTER;
+    let distance = ray.intersect_plane(plane_at, InfinitePlane3d::new(Vec3::Z))?;
+    Some(ray.get_point(distance))
+}

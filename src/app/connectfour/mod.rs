@@ -1,0 +1,99 @@
+//! Connect Four on the table: its place in the app ([`TableGame`]), the upright
+//! rack and its falling discs ([`view`]), the pointer and the keys 1 to 7
+//! ([`input`]), and the analysis that tints every column by its solved value
+//! ([`analysis`]).
+
+pub mod analysis;
+pub mod input;
+pub mod layout;
+pub mod view;
+
+use bevy::prelude::*;
+use bevy::tasks::ConditionalSend;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::ai::{AiJob, AiProgress, pauses_text, slices};
+use super::table::{self, OnTable, TableGame};
+use crate::ai::Level;
+use crate::rules::Player;
+use crate::rules::connectfour::{Column, ConnectFour};
+
+/// While Connect Four is on the table: its systems run, its entities live.
+pub const CONNECT_FOUR: OnTable = OnTable::of::<ConnectFour>();
+
+/// The Connect Four game on the table.
+pub type CurrentGame = table::CurrentGame<ConnectFour>;
+
+/// A request to drop a disc into a column.
+pub type MoveRequested = table::MoveRequested<ConnectFour>;
+
+/// Connect Four has no settings of its own: who plays Red is the menu's seat for
+/// the first side.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConnectFourSettings;
+
+impl TableGame for ConnectFour {
+    type Settings = ConnectFourSettings;
+    const HINT_MARK: &'static str = "cyan column cap";
+    const CONTROLS: &'static str = "Click a column or press 1-7 · V analysis";
+    const BLURB: &'static str = "Drop discs into the upright rack: four in a row\n\
+         across, up or diagonally wins. Red moves first.";
+
+    fn new_game(_: &ConnectFourSettings) -> Self {
+        ConnectFour::new()
+    }
+
+    fn side_colour(player: Player) -> Color {
+        view::disc_colour(player)
+    }
+
+    fn describe(&self) -> String {
+        "7 columns × 6 rows · four in a row wins · Red first".to_owned()
+    }
+
+    fn think(
+        &self,
+        level: Level,
+        job: AiJob,
+    ) -> impl Future<Output = Option<Column>> + ConditionalSend + 'static {
+        let game = self.clone();
+        async move {
+            // Its own generator: the thread's may not be held across a pause.
+            let mut rng = StdRng::from_rng(&mut rand::rng());
+            let mut slices = slices();
+            let choice = crate::ai::connectfour::best_move_in_slices(
+                &game,
+                level,
+                &mut rng,
+                job.stop(),
+                &mut slices,
+            )
+            .await?;
+            let source = if choice.from_book {
+                " from the book"
+            } else {
+                ""
+            };
+            let value = choice
+                .score
+                .map_or(String::new(), |s| format!(" ({})", s.text()));
+            info!(
+                "AI {level} chose column {}{source}{value}: {} nodes{}",
+                choice.column,
+                choice.nodes,
+                pauses_text(&slices)
+            );
+            job.report(AiProgress {
+                depth: choice.depth,
+                nodes: choice.nodes,
+                best: Some(choice.column.to_string()),
+            });
+            Some(choice.column)
+        }
+    }
+
+    fn plugin(app: &mut App) {
+        app.add_plugins((view::plugin, input::plugin, analysis::plugin));
+    }
+}
