@@ -1,42 +1,59 @@
 //! Makes Connect Four's opening book (see `tabletop::ai::connectfour::book`):
-//! `cargo run --release --no-default-features --example connectfour_book -- OUT [DEPTH]`.
-//! `scripts/make-connectfour-book.sh` runs it and writes `assets/connectfour/book.bin`.
+//! `cargo run --release --no-default-features --example connectfour_book -- OUT [DEPTH]`
+//! solves ply by ply, appending each entry to `OUT.partial` as it is found, and
+//! writes the sorted book to `OUT` at the end. `-- --finish OUT` makes `OUT` from the
+//! `OUT.partial` of a run that was stopped (a book complete to the plies it
+//! finished). `scripts/make-connectfour-book.sh` runs it.
 
+use std::io::Write;
 use std::time::Instant;
 
 use tabletop::ai::connectfour::book;
 
+fn fail(why: &str) -> ! {
+    eprintln!("{why}");
+    std::process::exit(2);
+}
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let Some(out) = args.next() else {
-        eprintln!("usage: connectfour_book OUT [DEPTH]");
-        std::process::exit(2);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (finish_only, out) = match args.as_slice() {
+        [flag, out] if flag == "--finish" => (true, out.clone()),
+        [out] | [out, _] => (false, out.clone()),
+        _ => fail("usage: connectfour_book OUT [DEPTH] | --finish OUT"),
     };
-    let depth = match args.next().map(|d| d.parse::<u32>()) {
-        None => book::DEPTH,
-        Some(Ok(depth)) if depth <= 16 => depth,
-        Some(_) => {
-            eprintln!("DEPTH is a number of plies up to 16");
-            std::process::exit(2);
-        }
-    };
-    let began = Instant::now();
-    let bytes = book::generate(depth, 25, |n| {
-        if n.is_multiple_of(50) {
-            eprintln!(
-                "{n} positions solved, {:.0} s",
-                began.elapsed().as_secs_f64()
-            );
-        }
-    });
-    if let Err(e) = std::fs::write(&out, &bytes) {
-        eprintln!("cannot write {out}: {e}");
-        std::process::exit(1);
+    let partial = format!("{out}.partial");
+    if !finish_only {
+        let depth = match args.get(1).map(|d| d.parse::<u32>()) {
+            None => book::DEPTH,
+            Some(Ok(depth)) if depth <= 16 => depth,
+            Some(_) => fail("DEPTH is a number of plies up to 16"),
+        };
+        let mut file = std::fs::File::create(&partial)
+            .unwrap_or_else(|e| fail(&format!("cannot write {partial}: {e}")));
+        let began = Instant::now();
+        let mut count = 0;
+        book::generate(depth, 25, |(key, score, column)| {
+            let mut bytes = key.to_le_bytes().to_vec();
+            bytes.extend([score as u8, column]);
+            file.write_all(&bytes)
+                .and_then(|()| file.flush())
+                .unwrap_or_else(|e| fail(&format!("cannot write {partial}: {e}")));
+            count += 1;
+            if count % 25 == 0 {
+                eprintln!(
+                    "{count} positions solved, {:.0} s",
+                    began.elapsed().as_secs_f64()
+                );
+            }
+        });
+        eprintln!(
+            "{count} positions to {depth} plies in {:.1} s",
+            began.elapsed().as_secs_f64()
+        );
     }
-    println!(
-        "{} positions to {depth} plies in {:.1} s: {out} ({} bytes)",
-        bytes.len() / 10,
-        began.elapsed().as_secs_f64(),
-        bytes.len()
-    );
+    let bytes = std::fs::read(&partial).unwrap_or_else(|e| fail(&format!("{partial}: {e}")));
+    let book = book::to_bytes(&book::from_bytes(&bytes));
+    std::fs::write(&out, &book).unwrap_or_else(|e| fail(&format!("cannot write {out}: {e}")));
+    println!("{out}: {} positions, {} bytes", book.len() / 10, book.len());
 }

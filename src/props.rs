@@ -24,6 +24,7 @@ use rand::{Rng, SeedableRng};
 use crate::record::SavedGame;
 use crate::rules::gomoku::{Gomoku, parse_position};
 use crate::rules::knucklebones::Knucklebones;
+use crate::rules::connectfour::ConnectFour;
 use crate::rules::tictactoe::TicTacToe;
 use crate::rules::{Game, Player, Settings};
 use crate::tools::gomocup::{Flow, Session};
@@ -108,11 +109,11 @@ fn random_game<G: Game>(mut game: G, plies: usize, seed: u64) -> G {
     game
 }
 
-/// Gomoku, Tic-tac-toe or Knucklebones after random moves, with a random size and
-/// rule for Gomoku.
+/// Gomoku, Tic-tac-toe, Knucklebones or Connect Four after random moves, with a
+/// random size and rule for Gomoku.
 fn sample_game(which: u8, plies: usize, seed: u64) -> crate::games::GameRecord {
     let mut rng = StdRng::seed_from_u64(seed);
-    match which % 3 {
+    match which % 4 {
         0 => {
             let size = format!(
                 "{}x{}",
@@ -132,6 +133,7 @@ fn sample_game(which: u8, plies: usize, seed: u64) -> crate::games::GameRecord {
             crate::games::GameRecord::new(random_game(start, plies, seed))
         }
         1 => crate::games::GameRecord::new(random_game(TicTacToe::new(), plies, seed)),
+        3 => crate::games::GameRecord::new(random_game(ConnectFour::new(), plies, seed)),
         _ => {
             let start = Knucklebones::new(seed, Player::BOTH[(seed % 2) as usize]);
             crate::games::GameRecord::new(random_game(start, plies, seed))
@@ -139,12 +141,15 @@ fn sample_game(which: u8, plies: usize, seed: u64) -> crate::games::GameRecord {
     }
 }
 
-/// A valid position text of game `which` (0 Gomoku, 1 Tic-tac-toe, 2 Knucklebones).
+/// A valid position text of game `which` (0 Gomoku, 1 Tic-tac-toe, 2 Knucklebones,
+/// 3 Connect Four).
 fn sample_position(which: u8, plies: usize, seed: u64) -> String {
     let record = sample_game(which, plies, seed);
     if let Some(g) = record.get::<Gomoku>() {
         g.position_text()
     } else if let Some(g) = record.get::<TicTacToe>() {
+        g.position_text()
+    } else if let Some(g) = record.get::<ConnectFour>() {
         g.position_text()
     } else {
         record
@@ -157,9 +162,10 @@ fn sample_position(which: u8, plies: usize, seed: u64) -> String {
 /// Reads `text` as game `which`'s position: `Ok` with the text the position writes,
 /// or the error.
 fn read_position(which: u8, text: &str) -> Result<String, String> {
-    match which % 3 {
+    match which % 4 {
         0 => parse_position(text, None).map(|g| g.position_text()),
         1 => TicTacToe::from_position(text).map(|g| g.position_text()),
+        3 => ConnectFour::from_position(text).map(|g| g.position_text()),
         _ => <Knucklebones as Game>::from_position(text).map(|g| g.position_text()),
     }
 }
@@ -199,11 +205,11 @@ proptest! {
     /// error; a position reads back from the text it writes.
     #[test]
     fn positions_read_or_refuse(
-        which in 0u8..3,
+        which in 0u8..4,
         text in prop_oneof![
             any::<String>(),
             position_like(),
-            (0u8..3, 0usize..60, any::<u64>(), proptest::collection::vec(edit(), 1..4))
+            (0u8..4, 0usize..60, any::<u64>(), proptest::collection::vec(edit(), 1..4))
                 .prop_map(|(w, plies, seed, edits)| mutate(&sample_position(w, plies, seed), &edits)),
         ],
     ) {
@@ -215,7 +221,7 @@ proptest! {
 
     /// Valid positions of every game, size and rule read back exactly.
     #[test]
-    fn valid_positions_round_trip(which in 0u8..3, plies in 0usize..120, seed in any::<u64>()) {
+    fn valid_positions_round_trip(which in 0u8..4, plies in 0usize..120, seed in any::<u64>()) {
         let text = sample_position(which, plies, seed);
         prop_assert_eq!(read_position(which, &text), Ok(text.clone()));
     }
@@ -224,7 +230,7 @@ proptest! {
     /// other text is refused with a message and the game is unchanged.
     #[test]
     fn moves_read_or_refuse(
-        which in 0u8..3,
+        which in 0u8..4,
         plies in 0usize..40,
         seed in any::<u64>(),
         text in prop_oneof![any::<String>(), "[a-zA-Z]{0,2}[0-9]{0,3}", "[ -~]{0,6}"],
@@ -252,6 +258,8 @@ proptest! {
             check(g, &text)?;
         } else if let Some(g) = record.get::<Knucklebones>() {
             check(g, &text)?;
+        } else if let Some(g) = record.get::<ConnectFour>() {
+            check(g, &text)?;
         }
     }
 
@@ -259,7 +267,7 @@ proptest! {
     /// game reads back as itself.
     #[test]
     fn saved_games_read_or_refuse(
-        which in 0u8..3,
+        which in 0u8..4,
         plies in 0usize..80,
         seed in any::<u64>(),
         edits in proptest::collection::vec(edit(), 0..4),
@@ -332,6 +340,7 @@ fn cli_arguments_parse_or_refuse() {
         "gomoku",
         "tictactoe",
         "knucklebones",
+        "connectfour",
         "chess",
         "--level",
         "1",
@@ -356,6 +365,7 @@ fn cli_arguments_parse_or_refuse() {
         "15x15:h8",
         "X.O......",
         "p1=||;p2=||;die=3;turn=p1",
+        "4453",
         "--help",
         "",
         "=",

@@ -69,47 +69,80 @@ pub fn len() -> usize {
     BOOK.len() / ENTRY
 }
 
+/// One entry of the book: a position's canonical key, its exact score and its best
+/// column in the canonical orientation.
+pub type Entry = (u64, i8, u8);
+
 /// Solves every position level 5 meets before `depth` plies (see the module
-/// documentation) with a table of `2^table_bits` entries; `progress` hears of each
-/// position solved (how many so far). Returns the book's bytes.
-pub fn generate(depth: u32, table_bits: u32, mut progress: impl FnMut(usize)) -> Vec<u8> {
+/// documentation) with a table of `2^table_bits` entries, ply by ply (so that a
+/// run cut short still leaves a book complete to some ply), handing each entry to
+/// `found` as it is solved.
+pub fn generate(depth: u32, table_bits: u32, mut found: impl FnMut(Entry)) {
     let mut table = Table::new(table_bits);
-    let mut entries: BTreeMap<u64, (i8, u8)> = BTreeMap::new();
-    for own_parity in [0, 1] {
-        let mut stack = vec![Position::START];
-        while let Some(p) = stack.pop() {
-            if p.plies() >= depth || p.can_win_now() || p.safe_moves() == 0 {
+    let mut known: BTreeMap<u64, (i8, u8)> = BTreeMap::new();
+    // The positions of this ply, with the side level 5 plays in them (0: first).
+    let mut layer: Vec<(Position, u32)> = vec![(Position::START, 0), (Position::START, 1)];
+    for _ in 0..depth {
+        let mut next = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for (p, own) in layer {
+            if p.can_win_now() || p.safe_moves() == 0 {
                 continue;
             }
-            if p.plies() % 2 == own_parity {
+            if p.plies() % 2 == own {
                 let (key, mirrored) = p.canonical_key();
-                let column = if let Some(&(_, column)) = entries.get(&key) {
-                    let column = usize::from(column);
-                    if mirrored { 6 - column } else { column }
-                } else {
+                let (_, stored) = *known.entry(key).or_insert_with(|| {
                     let mut solver = Solver::new(&mut table);
                     let score = solver.solve(&p, false).expect("no limit");
                     let column = solver.best_column(&p, score, false).expect("no limit");
-                    let stored = if mirrored { 6 - column } else { column };
-                    entries.insert(key, (score as i8, stored as u8));
-                    progress(entries.len());
-                    column
-                };
-                stack.push(p.play_column(column));
+                    let stored = if mirrored { 6 - column } else { column } as u8;
+                    found((key, score as i8, stored));
+                    (score as i8, stored)
+                });
+                let column = usize::from(stored);
+                let child = p.play_column(if mirrored { 6 - column } else { column });
+                if seen.insert((child.canonical_key().0, own)) {
+                    next.push((child, own));
+                }
             } else {
                 for column in 0..7 {
                     if p.drop_slot(column) != 0 {
-                        stack.push(p.play_column(column));
+                        let child = p.play_column(column);
+                        if seen.insert((child.canonical_key().0, own)) {
+                            next.push((child, own));
+                        }
                     }
                 }
             }
         }
+        layer = next;
     }
-    let mut bytes = Vec::with_capacity(entries.len() * ENTRY);
-    for (key, (score, column)) in entries {
+}
+
+/// The book's bytes from its entries: sorted by key, one entry per key.
+#[must_use]
+pub fn to_bytes(entries: &[Entry]) -> Vec<u8> {
+    let sorted: BTreeMap<u64, (i8, u8)> = entries
+        .iter()
+        .map(|&(key, score, column)| (key, (score, column)))
+        .collect();
+    let mut bytes = Vec::with_capacity(sorted.len() * ENTRY);
+    for (key, (score, column)) in sorted {
         bytes.extend_from_slice(&key.to_le_bytes());
         bytes.push(score as u8);
         bytes.push(column);
     }
     bytes
+}
+
+/// Entries from book bytes (sorted or not), for a run's partial output.
+#[must_use]
+pub fn from_bytes(bytes: &[u8]) -> Vec<Entry> {
+    bytes
+        .chunks_exact(ENTRY)
+        .map(|e| {
+            let key = u64::from_le_bytes(e[..8].try_into().expect("8 bytes"));
+            (key, e[8] as i8, e[9])
+        })
+        .collect()
 }

@@ -281,6 +281,22 @@ fn describe(value: ColumnValue) -> String {
     }
 }
 
+/// `W15`, `D`, `L1`; `W` alone while the distance is being solved.
+fn short(value: ColumnValue) -> String {
+    let distance = |n: u32| {
+        if value.exact {
+            n.to_string()
+        } else {
+            String::new()
+        }
+    };
+    match value.score {
+        Score::Win(n) => format!("W{}", distance(n)),
+        Score::Draw => "D".to_owned(),
+        Score::Loss(n) => format!("L{}", distance(n)),
+    }
+}
+
 /// The switch, the colour key, every column's value and the hovered column's.
 fn panel(
     mut contexts: EguiContexts,
@@ -330,23 +346,26 @@ fn panel(
                     ui.weak(format!("{side} to move: solving…"));
                 }
             }
-            ui.small("green wins · amber draws · red loses (own moves with best play)");
-            egui::Grid::new("column values").show(ui, |ui| {
-                for column in Column::ALL {
-                    if game.check(column).is_err() {
-                        continue;
+            ui.small("W win, D draw, L loss in N own moves, with best play");
+            egui::Grid::new("column values")
+                .min_col_width(30.0)
+                .show(ui, |ui| {
+                    for column in Column::ALL {
+                        ui.label(egui::RichText::new(column.to_string()).monospace().weak());
                     }
-                    let text = match analysis.values[column.index()] {
-                        Some(value) => egui::RichText::new(format!("{column} {}", describe(value)))
-                            .color(colour(value.score)),
-                        None => egui::RichText::new(format!("{column} …")),
-                    };
-                    ui.label(text.monospace());
-                    if column.index() % 2 == 1 {
-                        ui.end_row();
+                    ui.end_row();
+                    for column in Column::ALL {
+                        let text = match analysis.values[column.index()] {
+                            _ if game.check(column).is_err() => egui::RichText::new("-"),
+                            Some(value) => egui::RichText::new(short(value))
+                                .color(colour(value.score))
+                                .strong(),
+                            None => egui::RichText::new("…"),
+                        };
+                        ui.label(text.monospace());
                     }
-                }
-            });
+                    ui.end_row();
+                });
             if let Some(column) = hovered.0
                 && let Some(value) = analysis.values[column.index()]
             {

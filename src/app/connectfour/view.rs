@@ -155,12 +155,12 @@ fn spawn_rack(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    // In front of the rack and a little above its middle, the rack a little right
-    // of the centre of the view, clear of the HUD on the left.
+    // In front of the rack and a little above its middle, far enough back that the
+    // rack fits between the HUD on the left and the panels on the right.
     let middle = BASE + f32::from(HEIGHT) * PITCH / 2.0;
     commands.insert_resource(CameraHome(
-        Transform::from_xyz(-0.9, middle + 1.6, 10.8)
-            .looking_at(Vec3::new(-0.9, middle + 0.2, 0.0), Vec3::Y),
+        Transform::from_xyz(0.0, middle + 2.2, 13.0)
+            .looking_at(Vec3::new(0.0, middle + 0.4, 0.0), Vec3::Y),
     ));
     let blue = materials.add(StandardMaterial {
         base_color: Color::srgb(0.07, 0.24, 0.72),
