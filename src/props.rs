@@ -22,9 +22,9 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
 use crate::record::SavedGame;
+use crate::rules::connectfour::ConnectFour;
 use crate::rules::gomoku::{Gomoku, parse_position};
 use crate::rules::knucklebones::Knucklebones;
-use crate::rules::connectfour::ConnectFour;
 use crate::rules::tictactoe::TicTacToe;
 use crate::rules::{Game, Player, Settings};
 use crate::tools::gomocup::{Flow, Session};

@@ -94,9 +94,12 @@ enum Bound {
     Upper = 2,
 }
 
-/// The transposition table: one `u64` per entry, always replaced, indexed by a hash
-/// of the canonical key. An entry holds the whole key (49 bits), the bound, the
-/// score and the best move's column (as seen in the canonical orientation).
+/// The transposition table: buckets of two `u64` entries, indexed by a hash of the
+/// canonical key. An entry holds the whole key (49 bits), the bound, the score, the
+/// best move's column (as seen in the canonical orientation) and the work its
+/// search took (a rough logarithm of its nodes). The first entry of a bucket keeps
+/// the bigger search of the positions that meet there, the second the latest: deep
+/// results near the root survive the flood of small ones below.
 pub struct Table {
     entries: Vec<u64>,
     shift: u32,
@@ -104,14 +107,22 @@ pub struct Table {
 
 /// Bits of an entry below the key.
 const KEY_SHIFT: u32 = 12;
+/// Where the work sits: above the key.
+const WORK_SHIFT: u32 = 61;
+
+/// Work 0..=7 for a search of `nodes` nodes: one step per factor of 16.
+fn work(nodes: u64) -> u64 {
+    u64::from((64 - nodes.leading_zeros()) / 4).min(7)
+}
 
 impl Table {
-    /// A table of `2^bits` entries (8 bytes each).
+    /// A table of `2^bits` entries (8 bytes each), at least one bucket.
     #[must_use]
     pub fn new(bits: u32) -> Self {
+        let bits = bits.max(2);
         Self {
             entries: vec![0; 1 << bits],
-            shift: 64 - bits,
+            shift: 64 - (bits - 1),
         }
     }
 
@@ -122,16 +133,21 @@ impl Table {
         Self::new(if cfg!(target_arch = "wasm32") { 21 } else { 23 })
     }
 
-    fn index(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    /// The first entry of `key`'s bucket.
+    fn bucket(&self, key: u64) -> usize {
+        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize) * 2
+    }
+
+    fn holds(entry: u64, key: u64) -> bool {
+        entry != 0 && (entry >> KEY_SHIFT) & ((1 << (WORK_SHIFT - KEY_SHIFT)) - 1) == key
     }
 
     /// The bound, score and move (canonical orientation) stored for `key`.
     fn get(&self, key: u64) -> Option<(Bound, i32, Option<usize>)> {
-        let entry = self.entries[self.index(key)];
-        if entry == 0 || entry >> KEY_SHIFT != key {
-            return None;
-        }
+        let i = self.bucket(key);
+        let entry = *self.entries[i..i + 2]
+            .iter()
+            .find(|&&e| Self::holds(e, key))?;
         let bound = if (entry >> 10) & 3 == 1 {
             Bound::Lower
         } else {
@@ -142,12 +158,25 @@ impl Table {
         Some((bound, score, column.checked_sub(1)))
     }
 
-    fn put(&mut self, key: u64, bound: Bound, score: i32, column: Option<usize>) {
-        let i = self.index(key);
-        self.entries[i] = key << KEY_SHIFT
+    fn put(&mut self, key: u64, bound: Bound, score: i32, column: Option<usize>, nodes: u64) {
+        let i = self.bucket(key);
+        let work = work(nodes);
+        let entry = work << WORK_SHIFT
+            | key << KEY_SHIFT
             | (bound as u64) << 10
             | ((score + 32) as u64) << 4
             | column.map_or(0, |c| c as u64 + 1);
+        let kept = self.entries[i];
+        if Self::holds(kept, key) || work >= kept >> WORK_SHIFT {
+            self.entries[i] = entry;
+            // A stale copy of the same position in the second entry would shadow
+            // nothing (the first is read first), but frees its place.
+            if Self::holds(self.entries[i + 1], key) {
+                self.entries[i + 1] = 0;
+            }
+        } else {
+            self.entries[i + 1] = entry;
+        }
     }
 
     /// Forgets everything.
@@ -165,6 +194,9 @@ pub enum Halt {
     Pause,
 }
 
+/// Plies before which a node looks its children up in the table first.
+const ETC_BEFORE: i32 = 30;
+
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 4096;
 
@@ -173,6 +205,9 @@ pub struct Solver<'a> {
     table: &'a mut Table,
     /// Positions searched so far.
     pub nodes: u64,
+    /// For each side (by the parity of the plies) and slot, the cut-offs it made,
+    /// weighted by the plies left: a tie-breaker for move ordering.
+    history: [[u32; 64]; 2],
     stop: Option<&'a AtomicBool>,
     clock: Clock,
     deadline: Option<Duration>,
@@ -187,6 +222,7 @@ impl<'a> Solver<'a> {
         Self {
             table,
             nodes: 0,
+            history: [[0; 64]; 2],
             stop: None,
             clock: Clock::start(),
             deadline: None,
@@ -235,6 +271,7 @@ impl<'a> Solver<'a> {
     pub fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> Result<i32, Halt> {
         debug_assert!(alpha < beta);
         self.tick()?;
+        let began = self.nodes;
         let safe = p.safe_moves();
         let plies = p.plies() as i32;
         if safe == 0 {
@@ -280,7 +317,9 @@ impl<'a> Solver<'a> {
             }
             first = column.map(unmirror);
         }
-        // Moves best first: the table's, then by the open fours they make.
+        // Moves best first: the table's, then by the open fours they make, then by
+        // how often they refuted other positions (the history).
+        let side = (plies & 1) as usize;
         let mut moves = [(0_u64, 0_u32); 7];
         let mut count = 0;
         for column in CENTRE_FIRST {
@@ -288,10 +327,22 @@ impl<'a> Solver<'a> {
             if slot == 0 {
                 continue;
             }
+            // Far from the end, a child the table already knows to be good enough
+            // for us cuts at once (enhanced transposition cutoff).
+            if plies < ETC_BEFORE {
+                let child = p.play(slot);
+                if let Some((Bound::Upper, child_score, _)) =
+                    self.table.get(child.canonical_key().0)
+                    && -child_score >= beta
+                {
+                    return Ok(-child_score);
+                }
+            }
             let score = if Some(column) == first {
                 u32::MAX
             } else {
-                p.threats_after(slot)
+                let history = self.history[side][slot.trailing_zeros() as usize];
+                (p.threats_after(slot) << 16) | history.min(0xFFFF)
             };
             // Insertion sort, stable: equal scores keep the centre-first order.
             let mut i = count;
@@ -307,8 +358,17 @@ impl<'a> Solver<'a> {
             let child = p.play(slot);
             let score = -self.negamax(&child, -beta, -alpha)?;
             if score >= beta {
-                self.table
-                    .put(key, Bound::Lower, score, Some(unmirror(column_of(slot))));
+                let work = self.nodes - began;
+                let depth = (SLOTS as u32).saturating_sub(plies as u32);
+                let bit = slot.trailing_zeros() as usize;
+                self.history[side][bit] = self.history[side][bit].saturating_add(depth * depth);
+                self.table.put(
+                    key,
+                    Bound::Lower,
+                    score,
+                    Some(unmirror(column_of(slot))),
+                    work,
+                );
                 return Ok(score);
             }
             if score > alpha {
@@ -316,11 +376,13 @@ impl<'a> Solver<'a> {
                 best = Some(column_of(slot));
             }
         }
+        let work = self.nodes - began;
         self.table.put(
             key,
             Bound::Upper,
             alpha,
             best.map(unmirror).or(first.map(unmirror)),
+            work,
         );
         Ok(alpha)
     }
