@@ -24,12 +24,12 @@ mkdirSync(shots, { recursive: true });
 // every time; a click that misses shows up as a missing log line below).
 const VIEW = { width: 1280, height: 800 };
 const MENU = {
-  gomokuTab: { x: 393, y: 229 },
-  secondSeatAi: { x: 481, y: 540 },
+  gomokuTab: { x: 363, y: 229 },
+  secondSeatAi: { x: 451, y: 540 },
   // White's level slider: its handle (at level 3), dragged to the left end, level 1.
-  levelHandle: { x: 582, y: 540 },
-  levelOne: { x: 521, y: 540 },
-  start: { x: 393, y: 626 },
+  levelHandle: { x: 553, y: 540 },
+  levelOne: { x: 488, y: 540 },
+  start: { x: 363, y: 626 },
 };
 const HUD = { save: { x: 56, y: 497 }, load: { x: 127, y: 497 } };
 // h8, the centre point of the framed 15x15 board.
