@@ -56,8 +56,9 @@ fn main() {
                 nodes += n;
             }
             println!(
-                "{name}: {count} positions, mean {:.4} s, slowest {worst:.3} s, {:.1} M nodes/s",
-                total / count as f64,
+                "{name}: {count} positions, mean {:.3} ms, slowest {:.3} ms, {:.1} M nodes/s",
+                total / count as f64 * 1e3,
+                worst * 1e3,
                 nodes as f64 / total / 1e6
             );
         }
