@@ -8,8 +8,8 @@
 //! the game on the table, the move path) at the bottom; then the shared machinery
 //! ([`ai`], [`pointer`], [`files`], [`camera`], [`theme`], [`hud`], [`screens`]);
 //! then each game's module ([`gomoku`], [`tictactoe`], [`knucklebones`],
-//! [`connectfour`]); and at the
-//! top [`games`], the one list of the games, and [`launch`], the command line.
+//! [`connectfour`]); and at the top [`games`], the one list of the games, and
+//! [`launch`], the command line.
 
 pub mod ai;
 pub mod camera;
