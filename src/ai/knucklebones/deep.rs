@@ -216,13 +216,18 @@ struct Deep<'a> {
 }
 
 /// The least work between two pauses, in nodes (well under a millisecond).
-const MIN_SLICE_NODES: u64 = 2048;
+const MIN_SLICE_NODES: u64 = 256;
+/// Nodes between two looks at the clock, the stop flag and the slice's end (a
+/// node here can take a few microseconds: 1,024 of them overran a slice by 3 ms).
+const CHECK_EVERY: u64 = 64;
+/// How long before the slice's end the search pauses.
+const SLICE_MARGIN: Duration = Duration::from_micros(500);
 
 impl Deep<'_> {
-    /// Counts a node and, every 1,024, looks at the clock and the stop flag.
+    /// Counts a node and, every [`CHECK_EVERY`], looks at the clock and the stop flag.
     fn tick(&mut self) -> Search<()> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024) {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
             let now = self.clock.elapsed();
             if self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| now >= d) {
                 return Err(Halt::Stop);
@@ -464,7 +469,10 @@ async fn search_with<P: Pause>(
         }
         deep.partial = None;
         let found = loop {
-            deep.slice_end = slices.end();
+            // Aim a little before the slice's end: the check comes every few dozen
+            // nodes and the unwinding takes a moment, and the page wants its thread
+            // back within the slice.
+            deep.slice_end = slices.end().map(|end| end.saturating_sub(SLICE_MARGIN));
             deep.resumed_at = deep.nodes;
             // Depth 1 never reaches a chance node, so it never halts.
             match deep.root(&root, game.die(), depth, &order) {
