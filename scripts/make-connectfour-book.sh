@@ -2,7 +2,8 @@
 # Makes Connect Four's opening book, assets/connectfour/book.bin, with the game's own
 # exact solver (see src/ai/connectfour/book.rs): every position level 5 meets before
 # the book's depth, as either side, with its score and best column, solved ply by
-# ply. Usage: scripts/make-connectfour-book.sh [DEPTH]. A run stopped part-way
+# ply (the shipped book, 9 plies: 1,112 positions in 54 minutes on one core of
+# a 2-core machine). Usage: scripts/make-connectfour-book.sh [DEPTH]. A run stopped part-way
 # leaves assets/connectfour/book.bin.partial; `scripts/make-connectfour-book.sh
 # --finish` makes the book from it (complete to the plies it finished).
 set -euo pipefail
