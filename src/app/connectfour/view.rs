@@ -68,8 +68,9 @@ pub struct LastMoveMarker;
 #[derive(Resource, Debug, Clone)]
 pub struct ConnectFourAssets {
     disc: Handle<Mesh>,
-    /// Per player: normal, phantom.
-    looks: [[Handle<StandardMaterial>; 2]; 2],
+    /// Per player: normal, phantom, glowing (a disc of the winning four: it keeps
+    /// its colour, so a red four never looks like yellow discs).
+    looks: [[Handle<StandardMaterial>; 3]; 2],
     gold: Handle<StandardMaterial>,
     marker: Handle<Mesh>,
     marker_material: Handle<StandardMaterial>,
@@ -124,6 +125,10 @@ fn load_assets(
             materials.add(StandardMaterial {
                 base_color: disc_colour(player).with_alpha(0.45),
                 alpha_mode: AlphaMode::Blend,
+                ..normal.clone()
+            }),
+            materials.add(StandardMaterial {
+                emissive: disc_colour(player).to_linear() * 6.0,
                 ..normal
             }),
         ]
@@ -377,7 +382,8 @@ fn move_marker(
     }
 }
 
-/// The winning discs turned gold, and a gold bar across them in front of the rack.
+/// The winning discs glow in their colour, and a gold bar crosses them in front of
+/// the rack.
 fn highlight_winning_four(
     mut commands: Commands,
     game: Res<CurrentGame>,
@@ -393,9 +399,10 @@ fn highlight_winning_four(
             continue;
         }
         if winning {
-            commands
-                .entity(entity)
-                .insert((WinningDisc, MeshMaterial3d(assets.gold.clone())));
+            commands.entity(entity).insert((
+                WinningDisc,
+                MeshMaterial3d(assets.looks[disc.owner.index()][2].clone()),
+            ));
         } else {
             commands
                 .entity(entity)
