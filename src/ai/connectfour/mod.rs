@@ -284,7 +284,7 @@ pub async fn column_values_in_slices<P: Pause>(
                 continue;
             }
             let value = loop {
-                solver.slice_end = slices.end();
+                solver.set_slice_end(slices.end());
                 match column_value(game, column, weak, &mut solver) {
                     Err(Halt::Pause) => slices.pause(solver.clock()).await,
                     Err(Halt::Stop) => break 'passes,

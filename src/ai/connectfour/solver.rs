@@ -197,8 +197,14 @@ pub enum Halt {
 /// Plies before which a node looks its children up in the table first.
 const ETC_BEFORE: i32 = 30;
 
-/// Nodes between two looks at the clock and the stop flag.
-const CHECK_EVERY: u64 = 4096;
+/// Nodes between two looks at the clock and the stop flag: a few dozen
+/// microseconds, so that a slice overruns its end by little.
+const CHECK_EVERY: u64 = 256;
+/// How long before a slice's end the search pauses: the unwinding to the root takes
+/// a moment, and the page wants its thread back within the slice.
+const SLICE_MARGIN: Duration = Duration::from_micros(500);
+/// The least work between two pauses, in nodes (well under a millisecond).
+const MIN_SLICE_NODES: u64 = 4096;
 
 /// A solver: the table and the counters of the searches it ran.
 pub struct Solver<'a> {
@@ -211,8 +217,10 @@ pub struct Solver<'a> {
     stop: Option<&'a AtomicBool>,
     clock: Clock,
     deadline: Option<Duration>,
-    /// On the clock, when the running slice ends (the search then halts to pause).
-    pub(super) slice_end: Option<Duration>,
+    /// On the clock, when the search halts to pause.
+    slice_end: Option<Duration>,
+    /// `nodes` when the running slice began.
+    resumed_at: u64,
 }
 
 impl<'a> Solver<'a> {
@@ -227,6 +235,7 @@ impl<'a> Solver<'a> {
             clock: Clock::start(),
             deadline: None,
             slice_end: None,
+            resumed_at: 0,
         }
     }
 
@@ -250,6 +259,16 @@ impl<'a> Solver<'a> {
         &self.clock
     }
 
+    /// Pauses before `end` on the solver's clock, the end of the running slice
+    /// (`None`: never).
+    /// The search goes on for at least [`MIN_SLICE_NODES`] nodes from here, so that
+    /// walking back down to where it was (the finished subtrees come from the table)
+    /// always leaves time for new work.
+    pub(super) fn set_slice_end(&mut self, end: Option<Duration>) {
+        self.slice_end = end.map(|end| end.saturating_sub(SLICE_MARGIN));
+        self.resumed_at = self.nodes;
+    }
+
     fn tick(&mut self) -> Result<(), Halt> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CHECK_EVERY) {
@@ -259,7 +278,9 @@ impl<'a> Solver<'a> {
             {
                 return Err(Halt::Stop);
             }
-            if self.slice_end.is_some_and(|end| now >= end) {
+            if self.slice_end.is_some_and(|end| now >= end)
+                && self.nodes - self.resumed_at >= MIN_SLICE_NODES
+            {
                 return Err(Halt::Pause);
             }
         }
@@ -479,14 +500,14 @@ impl<'a> Solver<'a> {
     ) -> Result<(i32, usize), Halt> {
         slices.start(&self.clock);
         let score = loop {
-            self.slice_end = slices.end();
+            self.set_slice_end(slices.end());
             match self.solve(p, weak) {
                 Err(Halt::Pause) => slices.pause(&self.clock).await,
                 other => break other?,
             }
         };
         let column = loop {
-            self.slice_end = slices.end();
+            self.set_slice_end(slices.end());
             match self.best_column(p, score, weak) {
                 Err(Halt::Pause) => slices.pause(&self.clock).await,
                 other => break other?,
