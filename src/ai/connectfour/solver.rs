@@ -204,7 +204,7 @@ const CHECK_EVERY: u64 = 256;
 /// a moment, and the page wants its thread back within the slice.
 const SLICE_MARGIN: Duration = Duration::from_micros(500);
 /// The least work between two pauses, in nodes (well under a millisecond).
-const MIN_SLICE_NODES: u64 = 4096;
+const MIN_SLICE_NODES: u64 = 1024;
 
 /// A solver: the table and the counters of the searches it ran.
 pub struct Solver<'a> {
