@@ -301,9 +301,10 @@ impl ConnectFour {
         Player::to_move_after(self.history.len())
     }
 
-    /// The four (or more) in a row that won, through the last disc, if any.
+    /// The lines of four or more that won, through the last disc: one per direction
+    /// (the last disc can complete two at once), each in order along it.
     #[must_use]
-    pub fn winning_line(&self) -> Vec<Slot> {
+    pub fn winning_lines(&self) -> Vec<Vec<Slot>> {
         let Some(last) = self.last_slot() else {
             return Vec::new();
         };
@@ -317,7 +318,7 @@ impl ConnectFour {
                 }) == Some(mover)
         };
         let (c0, r0) = (last.column.0 as i32, i32::from(last.row));
-        let mut line = Vec::new();
+        let mut lines = Vec::new();
         for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
             let mut from = 0;
             while own(c0 + (from - 1) * dc, r0 + (from - 1) * dr) {
@@ -328,15 +329,26 @@ impl ConnectFour {
                 to += 1;
             }
             if to - from >= 3 {
-                line.extend((from..=to).map(|k| Slot {
-                    column: Column((c0 + k * dc) as u8),
-                    row: (r0 + k * dr) as u8,
-                }));
+                lines.push(
+                    (from..=to)
+                        .map(|k| Slot {
+                            column: Column((c0 + k * dc) as u8),
+                            row: (r0 + k * dr) as u8,
+                        })
+                        .collect(),
+                );
             }
         }
-        line.sort();
-        line.dedup();
-        line
+        lines
+    }
+
+    /// Every disc of the winning lines ([`ConnectFour::winning_lines`]), sorted.
+    #[must_use]
+    pub fn winning_line(&self) -> Vec<Slot> {
+        let mut slots: Vec<Slot> = self.winning_lines().concat();
+        slots.sort();
+        slots.dedup();
+        slots
     }
 
     /// How the game ended, if it has.

@@ -66,6 +66,18 @@ thread_local! {
     static TABLE: RefCell<Option<Table>> = const { RefCell::new(None) };
 }
 
+/// This thread's table, taken for a search (a new one if another search has it).
+fn take_table() -> Table {
+    TABLE
+        .with(|cell| cell.borrow_mut().take())
+        .unwrap_or_else(Table::standard)
+}
+
+/// Gives the table back to this thread for its next search.
+fn give_back(table: Table) {
+    TABLE.with(|cell| *cell.borrow_mut() = Some(table));
+}
+
 /// The move of `level` for the side to move, or `None` when the game is over. Level
 /// 5 solves in slices (see [`crate::ai::slices`]) and stops when `stop` is set
 /// (then `None`).
@@ -154,16 +166,14 @@ pub async fn solve_in_slices<P: Pause>(
             from_book: true,
         });
     }
-    let mut table = TABLE
-        .with(|cell| cell.borrow_mut().take())
-        .unwrap_or_else(Table::standard);
+    let mut table = take_table();
     let mut solver = Solver::new(&mut table).with_stop(stop);
     if let Some(time) = time {
         solver = solver.with_deadline(time);
     }
     let solved = solver.solve_in_slices(p, false, slices).await;
     let nodes = solver.nodes;
-    TABLE.with(|cell| *cell.borrow_mut() = Some(table));
+    give_back(table);
     match solved {
         Ok((score, column)) => Some(Choice {
             column: Column::ALL[column],
@@ -273,9 +283,7 @@ pub async fn column_values_in_slices<P: Pause>(
         return;
     }
     let p = Position::of(game);
-    let mut table = TABLE
-        .with(|cell| cell.borrow_mut().take())
-        .unwrap_or_else(Table::standard);
+    let mut table = take_table();
     let mut solver = Solver::new(&mut table).with_stop(stop);
     slices.start(solver.clock());
     'passes: for weak in [true, false] {
@@ -294,7 +302,7 @@ pub async fn column_values_in_slices<P: Pause>(
             report(column, value);
         }
     }
-    TABLE.with(|cell| *cell.borrow_mut() = Some(table));
+    give_back(table);
 }
 
 impl GameAi for ConnectFour {

@@ -245,14 +245,13 @@ fn holed_panel() -> Mesh {
     let mut indices: Vec<u32> = Vec::new();
     // A quad a-b-c-d facing `normal` (its winding chosen to match).
     let mut quad = |corners: [Vec3; 4], normal: Vec3| {
-        let [a, b, c, d] = corners;
+        let [a, b, c, _] = corners;
         let base = positions.len() as u32;
         for p in corners {
             positions.push(p.to_array());
             normals.push(normal.to_array());
         }
         let facing = (b - a).cross(c - a).dot(normal) >= 0.0;
-        let _ = d;
         if facing {
             indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
         } else {
@@ -382,8 +381,8 @@ fn move_marker(
     }
 }
 
-/// The winning discs glow in their colour, and a gold bar crosses them in front of
-/// the rack.
+/// The winning discs glow in their colour, and a gold bar crosses each winning line
+/// in front of the rack.
 fn highlight_winning_four(
     mut commands: Commands,
     game: Res<CurrentGame>,
@@ -413,20 +412,12 @@ fn highlight_winning_four(
     for entity in &lines {
         commands.entity(entity).despawn();
     }
-    // The line's two ends: the slots farthest apart (it may be longer than four, or
-    // two lines through the last disc; the bar spans the first).
-    if let (Some(&first), Some(&last)) = (line.first(), line.get(3)) {
+    // A bar along each winning line, from its first disc to its last.
+    for line in game.winning_lines() {
+        let (Some(&first), Some(&last)) = (line.first(), line.last()) else {
+            continue;
+        };
         let (from, to) = (slot_centre(first), slot_centre(last));
-        let ends = line
-            .iter()
-            .flat_map(|&a| line.iter().map(move |&b| (a, b)))
-            .filter(|&(a, b)| in_line(a, b, first, last))
-            .max_by(|x, y| {
-                let d = |(a, b): (Slot, Slot)| slot_centre(a).distance(slot_centre(b));
-                d(*x).total_cmp(&d(*y))
-            })
-            .map_or((from, to), |(a, b)| (slot_centre(a), slot_centre(b)));
-        let (from, to) = ends;
         commands.spawn((
             Name::new("Winning line"),
             WinLine,
@@ -437,14 +428,6 @@ fn highlight_winning_four(
             DespawnOnExit(CONNECT_FOUR),
         ));
     }
-}
-
-/// Whether `a` and `b` lie on the line through `first` and `last`.
-fn in_line(a: Slot, b: Slot, first: Slot, last: Slot) -> bool {
-    let v = |s: Slot| Vec2::new(s.column.index() as f32, f32::from(s.row));
-    let dir = v(last) - v(first);
-    let cross = |p: Vec2| dir.perp_dot(p - v(first)).abs() < 1e-3;
-    cross(v(a)) && cross(v(b))
 }
 
 /// Shows the phantom disc of the side to move over the hovered column, only where
