@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::camera::MainCamera;
 use super::table::{
@@ -120,8 +121,32 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(AppSystems::RecordInput)
             .in_set(PointerSystems)
             .run_if(in_state(Screen::Playing)),
-    );
+    )
+    .add_systems(EguiPrimaryContextPass, clicks_on_slow_frames);
 }
+
+/// egui takes a press for a click only when it is released within
+/// `max_click_duration` (0.8 s) by its own clock, which moves once a frame. On a slow
+/// machine (a software renderer takes a second a frame) a quick click whose press and
+/// release fall in two frames looked a second long, a long press, and did nothing:
+/// the limit grows by two of the recent frames, the longest of them remembered for a
+/// while (so a press that spans a slow frame still counts).
+fn clicks_on_slow_frames(
+    mut contexts: EguiContexts,
+    time: Res<Time<Real>>,
+    mut slowest: Local<f64>,
+) -> Result {
+    *slowest = time.delta_secs_f64().max(*slowest * 0.95);
+    let limit = CLICK_SECONDS + 2.0 * *slowest;
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.options(|o| o.input_options.max_click_duration) - limit).abs() > 0.05 {
+        ctx.options_mut(|o| o.input_options.max_click_duration = limit);
+    }
+    Ok(())
+}
+
+/// egui's own limit for a click, at any frame rate.
+const CLICK_SECONDS: f64 = 0.8;
 
 /// Runs before anything that reads the pointer this frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
