@@ -62,6 +62,8 @@ pub fn plugin(app: &mut App) {
         pointer::plugin,
     ))
     .add_plugins(core_plugin);
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::plugin);
     // The player's autosave (headless tests leave it out, or use their own).
     if let Some(store) = files::autosave::Autosave::for_player() {
         app.insert_resource(store);

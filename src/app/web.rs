@@ -10,9 +10,36 @@ use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
+use bevy::prelude::*;
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
+
+/// The page's side of the game: the loading overlay goes once the game has drawn, and
+/// the page can read how many frames the game has drawn (`window.tabletopFrames`:
+/// the smoke test times its clicks by frames, not by the clock).
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Last, count_frames);
+}
+
+/// Counts frames into `window.tabletopFrames`; on the third, when the first has been
+/// on screen, removes the page's loading overlay (web/index.html).
+fn count_frames(mut frames: Local<u32>) {
+    *frames += 1;
+    let _ = Reflect::set(
+        &js_sys::global(),
+        &"tabletopFrames".into(),
+        &JsValue::from(*frames),
+    );
+    if *frames == 3 {
+        if let Some(overlay) = document()
+            .ok()
+            .and_then(|document| document.get_element_by_id("loading"))
+        {
+            overlay.remove();
+        }
+    }
+}
 
 /// A pause of a search, over once the browser has had its turn.
 pub struct Yield(JsFuture);
