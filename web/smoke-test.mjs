@@ -126,35 +126,69 @@ async function shot(name) {
   if (colours < 16) await fail(`${name}.png is blank (${colours} colours)`);
 }
 
+/** The frames the game has drawn (it counts them into `window.tabletopFrames`). */
+async function frames() {
+  return page.evaluate(() => window.tabletopFrames ?? 0);
+}
+
+/** Waits until the game has drawn `count` more frames: what a click or a key must last
+ *  to be seen, whatever a frame takes (under SwiftShader, up to a second or more). */
+async function waitFrames(count, timeoutMs = 30_000) {
+  const deadline = performance.now() + timeoutMs;
+  let last = await frames();
+  let drawn = 0;
+  while (drawn < count) {
+    if (problems.length > 0) await fail(problems.join("; "));
+    if (performance.now() > deadline) await fail(`the game drew no frame in ${timeoutMs / 1000} s`);
+    await page.waitForTimeout(20);
+    const now = await frames();
+    // A new page counts from 0 again.
+    drawn += now >= last ? now - last : now;
+    last = now;
+  }
+}
+
 /** A drag as the game sees one: press, move over several frames, release. */
 async function drag(from, to, what) {
   await page.mouse.move(from.x, from.y);
-  await page.waitForTimeout(1000);
+  await waitFrames(2);
   await page.mouse.down();
-  await page.waitForTimeout(800);
+  await waitFrames(1);
   for (let step = 1; step <= 5; step++) {
     const x = from.x + ((to.x - from.x) * step) / 5;
     const y = from.y + ((to.y - from.y) * step) / 5;
     await page.mouse.move(x, y);
-    await page.waitForTimeout(300);
+    await waitFrames(1);
   }
-  await page.waitForTimeout(800);
   await page.mouse.up();
   console.log(`  dragged ${what} from ${from.x},${from.y} to ${to.x},${to.y}`);
-  await page.waitForTimeout(800);
+  await waitFrames(2);
 }
 
-/** A click as the game sees one: the pointer rests over the widget for a frame first
- *  (frames under SwiftShader take over half a second), then a short press (egui
- *  takes a press of more than 0.8 s for a long-press, not a click). */
+/** A click as the game sees one: the pointer rests over the widget for two frames
+ *  (so it is hovered), the button is held over one frame boundary, and the click has
+ *  two frames to take effect. No fixed sleeps: a frame may take a second. */
 async function click(point, what) {
   await page.mouse.move(point.x, point.y);
-  await page.waitForTimeout(1000);
+  await waitFrames(2);
   await page.mouse.down();
-  await page.waitForTimeout(100);
+  await waitFrames(1);
   await page.mouse.up();
   console.log(`  clicked ${what} at ${point.x},${point.y}`);
-  await page.waitForTimeout(400);
+  await waitFrames(2);
+}
+
+/** A key (with Control, if asked) held over a frame boundary, as a person's is. */
+async function press(key, { control = false } = {}) {
+  if (control) {
+    await page.keyboard.down("Control");
+    await waitFrames(1);
+  }
+  await page.keyboard.down(key);
+  await waitFrames(1);
+  await page.keyboard.up(key);
+  if (control) await page.keyboard.up("Control");
+  await waitFrames(2);
 }
 
 // 1. The menu.
@@ -163,7 +197,7 @@ await page.goto(`${url}?frame-times`);
 const menu = await waitForLog(/menu on screen/, "the menu", 180_000);
 const toMenu = (menu.at - started) / 1000;
 console.log(`menu on screen ${toMenu.toFixed(1)} s after the page was opened`);
-await page.waitForTimeout(2500);
+await waitFrames(3);
 await shot("1-menu");
 
 // 2. Gomoku against AI level 1, by clicks in the menu.
@@ -173,7 +207,7 @@ await drag(MENU.levelHandle, MENU.levelOne, "White's level to 1");
 await shot("2-menu-set");
 await click(MENU.start, "Start");
 await waitForLog(/Gomoku on the table .*White \(AI 1\)/, "a Gomoku game against AI 1", 20_000);
-await page.waitForTimeout(2000);
+await waitFrames(2);
 await shot("3-board");
 
 // 3. A stone, and the AI's reply.
@@ -183,48 +217,41 @@ const mine = await waitForLog(/move 1: Black/, "the stone placed by the click", 
 console.log(`placed: ${mine.text.replace(/.*move/, "move")}`);
 const reply = await waitForLog(/move 2: White/, "the AI's reply", 30_000, since);
 console.log(`AI 1 replied: ${reply.text.replace(/.*move/, "move")}`);
-await page.waitForTimeout(1500);
+await waitFrames(2);
 await shot("4-ai-replied");
 
 // Keys the browser would take for itself reach the game: Ctrl+Z takes back the
 // AI's reply and the stone, Ctrl+Y plays them again.
-// Each key is held over a frame or two, as a person's would be (a press and release
-// inside one of SwiftShader's long frames leaves Control up by the time the game
-// looks at the keys).
 for (const [key, expect] of [
   ["z", /1 undo and 0 redo requests: 0 moves/],
   ["y", /0 undo and 1 redo requests: 2 moves/],
 ]) {
   since = performance.now();
-  await page.keyboard.down("Control");
-  await page.waitForTimeout(1200);
-  await page.keyboard.down(key);
-  await page.waitForTimeout(1200);
-  await page.keyboard.up(key);
-  await page.keyboard.up("Control");
+  await press(key, { control: true });
   const done = await waitForLog(expect, `Ctrl+${key.toUpperCase()} (undo/redo)`, 15_000, since);
   console.log(`pressed Ctrl+${key.toUpperCase()}: ${done.text.replace(/^.*?(\d+ undo)/, "$1")}`);
 }
 // The free camera: right mouse button held, the pointer moved: the view turns.
 await page.mouse.move(900, 600);
-await page.waitForTimeout(1000);
+await waitFrames(1);
 await page.mouse.down({ button: "right" });
 for (let step = 1; step <= 6; step++) {
   await page.mouse.move(900 + step * 25, 600 - step * 8);
-  await page.waitForTimeout(300);
+  await waitFrames(1);
 }
 await page.mouse.up({ button: "right" });
-await page.waitForTimeout(1500);
+await waitFrames(2);
 await shot("4b-camera-turned");
 
 // 4. Save (a download) and load it back (the file picker), then a bad file.
-/** Clicks `point` until the page raises `event` (a download, a file picker): a click
- *  in a frame that SwiftShader took seconds to draw can come too late for the
- *  browser, which opens pickers only within 5 s of a person's click. */
+/** Clicks `point` until the page raises `event` (a download, a file picker). The game
+ *  raises it in the frame that sees the click, a few slow frames later; a click in a
+ *  frame that came too late for the browser (it opens pickers only within 5 s of a
+ *  person's click) is tried again. */
 async function clickFor(event, point, what) {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const [raised] = await Promise.all([
-      page.waitForEvent(event, { timeout: 8_000 }).catch(() => null),
+      page.waitForEvent(event, { timeout: 30_000 }).catch(() => null),
       click(point, attempt === 1 ? what : `${what} (again)`),
     ]);
     if (raised) return raised;
@@ -255,10 +282,44 @@ for (const [file, expect] of [
   const loaded = await waitForLog(expect, `loading ${file}`, 10_000, since);
   console.log(`picked ${file}: ${loaded.text.replace(/^.*?(Loaded|load failed)/, "$1")}`);
 }
-await page.waitForTimeout(1000);
+await waitFrames(2);
 await shot("5-loaded");
 
-// 5. AI 5 against AI 5 (started from the address) for a few moves: how the page keeps
+// 5. Tic-tac-toe and Knucklebones against AI 1, each started from the address: a move
+//    by a person (a click on the centre cell; key 2, the middle column) and the AI's
+//    reply.
+for (const game of [
+  {
+    query: "game=tictactoe&x=human&o=ai:1",
+    table: /Tic-tac-toe on the table .*X \(you\) against O \(AI 1\)/,
+    play: () => click(BOARD_CENTRE, "the centre cell"),
+    mine: /move 1: X b2/,
+    reply: /move 2: O/,
+    shot: "6-tictactoe",
+  },
+  {
+    query: "game=knucklebones&p1=human&p2=ai:1&seed=42",
+    table: /Knucklebones on the table .*Player 1 \(you\) against Player 2 \(AI 1\)/,
+    play: () => press("2"),
+    mine: /move 1: Player 1 2/,
+    reply: /move 2: Player 2/,
+    shot: "7-knucklebones",
+  },
+]) {
+  since = performance.now();
+  await page.goto(`${url}?${game.query}`);
+  const table = await waitForLog(game.table, game.query, 180_000, since);
+  console.log(`${table.text.replace(/^.*?(\S+ on the table)/, "$1")}`);
+  await waitFrames(3);
+  await game.play();
+  const mine = await waitForLog(game.mine, `${game.query}: the person's move`, 20_000, since);
+  const reply = await waitForLog(game.reply, `${game.query}: the AI's reply`, 30_000, since);
+  console.log(`  ${mine.text.replace(/.*move/, "move")}, ${reply.text.replace(/.*move/, "move")}`);
+  await waitFrames(2);
+  await shot(game.shot);
+}
+
+// 6. AI 5 against AI 5 (started from the address) for a few moves: how the page keeps
 //    going while the AI thinks. The app logs its frame times ("frames while the AI
 //    thought" per move: frames wholly inside a think); the page records every task
 //    over 50 ms on its thread (the Long Tasks API), which is what a search that did
@@ -269,8 +330,8 @@ await page.setViewportSize({ width: 640, height: 400 });
 await page.goto(`${url}?black=ai:5&white=ai:5&frame-times`);
 await waitForLog(/Gomoku on the table .*Black \(AI 5\) against White \(AI 5\)/, "AI 5 vs AI 5", 180_000, 0);
 await waitForLog(/move 8: White/, "eight moves of AI 5 vs AI 5", 120_000, 0);
-await page.waitForTimeout(1500);
-await shot("6-ai5-vs-ai5");
+await waitFrames(2);
+await shot("8-ai5-vs-ai5");
 const timeline = await page.evaluate(() => ({ marks: window.__marks, long: window.__long }));
 let thinkMs = 0;
 let longest = { duration: 0, start: 0 };
