@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # Builds the browser version into a static folder (default web/dist):
-#   tabletop_bg.wasm + tabletop.js (wasm-bindgen's glue) + index.html.
-# Serve it with any static file server, e.g.
-#   python3 -m http.server 8080 --directory web/dist   # then open http://127.0.0.1:8080/
+#   tabletop_bg.wasm (+ .br and .gz copies) + tabletop.js (wasm-bindgen's glue) +
+#   index.html + assets/.
+# Serve it with scripts/serve-web.py (it sends the compressed copies), e.g.
+#   scripts/serve-web.py web/dist        # then open http://127.0.0.1:8080/
 #
 # Installs what it needs itself: the wasm32-unknown-unknown target (rustup),
 # wasm-bindgen-cli at exactly the wasm-bindgen version in Cargo.lock (cargo install),
-# and wasm-opt: binaryen 132 from npm (pinned in web/package-lock.json), or without
-# npm a wasm-opt on PATH of version 120 or newer (Debian 12's 108 breaks the module:
-# "WebAssembly.Table.set(): Argument 1 is invalid"). Without either the build still
-# works, only bigger. npm's binaryen runs as WebAssembly itself: it takes minutes.
+# and a native wasm-opt (binaryen 116, the `wasm-opt` crate's command: cargo install,
+# once, a few minutes of C++). A wasm-opt of version 116 or newer already on PATH is
+# used as it is (Debian 12's 108 breaks the module: "WebAssembly.Table.set():
+# Argument 1 is invalid"); without cargo's, npm's binaryen (web/package.json, it runs
+# as WebAssembly on one thread: ten minutes) stands in.
 #
 # Usage: scripts/build-web.sh [--fast] [OUT_DIR]
-#   --fast: skip wasm-opt (it takes minutes): a bigger file, for trying changes out.
+#   --fast: the `web-fast` profile (no LTO, 16 codegen units) and no wasm-opt: the same
+#   code in a bigger file, built in a fraction of the time, for trying changes out and
+#   for CI's browser test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -36,24 +40,32 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ];
     cargo install wasm-bindgen-cli --version "$version"
 fi
 
+profile=web
 wasm_opt=""
 if [ "$fast" = 1 ]; then
-    echo "(--fast: no wasm-opt)"
-elif command -v npm >/dev/null; then
-    step "wasm-opt (binaryen, npm)"
-    if [ -x web/node_modules/.bin/wasm-opt ] \
-        || (cd web && npm ci --no-audit --no-fund --loglevel=error >/dev/null); then
+    profile=web-fast
+    echo "(--fast: profile web-fast, no wasm-opt)"
+else
+    step "wasm-opt (binaryen)"
+    wasm_opt_version() { "$1" --version 2>/dev/null | grep -o '[0-9]\+' | head -1; }
+    if command -v wasm-opt >/dev/null && [ "$(wasm_opt_version wasm-opt)" -ge 116 ]; then
+        wasm_opt=$(command -v wasm-opt)
+    elif cargo install wasm-opt --version 0.116.1 --locked; then
+        wasm_opt="$(dirname "$(command -v cargo)")/wasm-opt"
+    elif command -v npm >/dev/null && { [ -x web/node_modules/.bin/wasm-opt ] \
+        || (cd web && npm ci --no-audit --no-fund --loglevel=error >/dev/null); }; then
         wasm_opt="$root/web/node_modules/.bin/wasm-opt"
     fi
-elif command -v wasm-opt >/dev/null \
-    && [ "$(wasm-opt --version | grep -o '[0-9]\+' | head -1)" -ge 120 ]; then
-    wasm_opt=$(command -v wasm-opt)
+    if [ -n "$wasm_opt" ]; then
+        echo "$wasm_opt: $("$wasm_opt" --version)"
+    else
+        echo "warning: no wasm-opt; the build is not size-optimised beyond rustc's"
+    fi
 fi
-[ -n "$wasm_opt" ] || [ "$fast" = 1 ] || echo "warning: no wasm-opt; the build is not size-optimised beyond opt-level s"
 
-step "cargo build --profile web --target wasm32-unknown-unknown"
-cargo build --profile web --target wasm32-unknown-unknown --bin tabletop
-wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/web/tabletop.wasm"
+step "cargo build --profile $profile --target wasm32-unknown-unknown"
+cargo build --profile "$profile" --target wasm32-unknown-unknown --bin tabletop
+wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/$profile/tabletop.wasm"
 
 step "wasm-bindgen --target web"
 rm -rf "$out"
@@ -61,20 +73,36 @@ mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name tabletop "$wasm"
 
 if [ -n "$wasm_opt" ]; then
-    step "wasm-opt -Os"
+    step "wasm-opt -Oz"
     # The features rustc enables by default for wasm32-unknown-unknown.
-    "$wasm_opt" -Os --strip-debug \
+    "$wasm_opt" -Oz --strip-debug \
         --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
         --enable-sign-ext --enable-reference-types --enable-multivalue \
         -o "$out/tabletop_bg.wasm.opt" "$out/tabletop_bg.wasm"
     mv "$out/tabletop_bg.wasm.opt" "$out/tabletop_bg.wasm"
 fi
 
-cp web/index.html "$out/"
+raw=$(stat -c %s "$out/tabletop_bg.wasm")
+# The page shows the download's progress against the module's size.
+sed "s/__WASM_BYTES__/$raw/" web/index.html > "$out/index.html"
 if [ -d assets ]; then cp -r assets "$out/"; fi
 
-raw=$(stat -c %s "$out/tabletop_bg.wasm")
-gz=$(gzip -9 -c "$out/tabletop_bg.wasm" | wc -c)
+# Compressed copies for the server to send to browsers that take them
+# (scripts/serve-web.py does): Brotli (node's zlib; quality 11, or 5 for --fast: 11
+# takes minutes on --fast's bigger file) and gzip -9.
+step "compressing"
+brotli_quality=11
+if [ "$fast" = 1 ]; then brotli_quality=5; fi
+gzip -9 -k -f "$out/tabletop_bg.wasm"
+node -e '
+const fs = require("fs"), zlib = require("zlib");
+const file = process.argv[1], raw = fs.readFileSync(file);
+fs.writeFileSync(file + ".br", zlib.brotliCompressSync(raw, { params: {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: Number(process.argv[2]),
+  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+' "$out/tabletop_bg.wasm" "$brotli_quality"
+gz=$(stat -c %s "$out/tabletop_bg.wasm.gz")
+br=$(stat -c %s "$out/tabletop_bg.wasm.br")
 step "done: $out"
-echo "tabletop_bg.wasm: $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip -9"
-echo "serve it: python3 -m http.server 8080 --bind 127.0.0.1 --directory $out"
+echo "tabletop_bg.wasm: $raw bytes raw ($((raw / 1024)) KiB), $gz gzip -9 ($((gz / 1024)) KiB), $br brotli ($((br / 1024)) KiB)"
+echo "serve it: scripts/serve-web.py $out"
