@@ -3,7 +3,10 @@
 //! green for what is chosen, cream text; sizes and spacing for a game rather than a
 //! tool; and the game's own fonts (Lato for text, EB Garamond for titles), loaded
 //! from `assets/fonts` through the asset server, on the desktop and in the browser.
-//! Until the fonts arrive (or if they are missing) egui's own fonts stand in.
+//! On the desktop egui's own fonts stand in until they arrive (and stay behind them
+//! for symbols they lack); the browser build leaves egui's fonts out (1.4 MB of the
+//! module), so there the page keeps its loading overlay until the game's are in
+//! (`app::web`).
 
 use std::sync::Arc;
 
@@ -66,10 +69,17 @@ impl AssetLoader for FontBytesLoader {
 
 /// The fonts being loaded, and whether egui has them yet.
 #[derive(Resource)]
-struct GameFonts {
+pub(crate) struct GameFonts {
     text: Handle<FontBytes>,
     display: Handle<FontBytes>,
     given: bool,
+    failed: bool,
+}
+
+/// Run condition: the game's fonts are in egui (or could not be loaded, and never
+/// will be): text drawn now is drawn as it will stay.
+pub(crate) fn fonts_settled(fonts: Option<Res<GameFonts>>) -> bool {
+    fonts.is_some_and(|fonts| fonts.given || fonts.failed)
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -84,20 +94,29 @@ fn load_fonts(mut commands: Commands, assets: Res<AssetServer>) {
         text: assets.load("fonts/Lato-Medium.ttf"),
         display: assets.load("fonts/EBGaramond12-Regular.otf"),
         given: false,
+        failed: false,
     });
 }
 
-/// Hands the fonts to egui once both have loaded, before egui's own (which stay as
-/// the fallback for symbols the game's fonts lack).
+/// Hands the fonts to egui once both have loaded, before egui's own where the build
+/// has them (the desktop's: the fallback for symbols the game's fonts lack). Lato is
+/// also the last resort of the monospace family (the browser's only one).
 fn give_fonts(
     mut contexts: EguiContexts,
     fonts: Option<ResMut<GameFonts>>,
     loaded: Res<Assets<FontBytes>>,
+    assets: Res<AssetServer>,
 ) -> Result {
-    let Some(mut fonts) = fonts.filter(|fonts| !fonts.given) else {
+    let Some(mut fonts) = fonts.filter(|fonts| !fonts.given && !fonts.failed) else {
         return Ok(());
     };
     let (Some(text), Some(display)) = (loaded.get(&fonts.text), loaded.get(&fonts.display)) else {
+        for handle in [fonts.text.id(), fonts.display.id()] {
+            if let Some(bevy::asset::LoadState::Failed(why)) = assets.get_load_state(handle) {
+                error!("the game's fonts could not be loaded: {why}");
+                fonts.failed = true;
+            }
+        }
         return Ok(());
     };
     let mut definitions = FontDefinitions::default();
@@ -117,6 +136,11 @@ fn give_fonts(
         .entry(FontFamily::Proportional)
         .or_default()
         .insert(0, "lato".to_owned());
+    definitions
+        .families
+        .entry(FontFamily::Monospace)
+        .or_default()
+        .push("lato".to_owned());
     let mut display_family = vec!["garamond".to_owned(), "lato".to_owned()];
     display_family.extend(defaults);
     definitions

@@ -15,15 +15,22 @@ use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-/// The page's side of the game: the loading overlay goes once the game has drawn, and
-/// the page can read how many frames the game has drawn (`window.tabletopFrames`:
-/// the smoke test times its clicks by frames, not by the clock).
+/// The page's side of the game: the loading overlay goes once the game has drawn
+/// with its fonts, and the page can read how many frames the game has drawn
+/// (`window.tabletopFrames`: the smoke test times its clicks by frames, not by the
+/// clock).
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Last, count_frames);
+    app.add_systems(
+        Last,
+        (
+            count_frames,
+            remove_loading_overlay.run_if(super::ui_theme::fonts_settled.and_then(run_once)),
+        )
+            .chain(),
+    );
 }
 
-/// Counts frames into `window.tabletopFrames`; on the third, when the first has been
-/// on screen, removes the page's loading overlay (web/index.html).
+/// Counts frames into `window.tabletopFrames`.
 fn count_frames(mut frames: Local<u32>) {
     *frames += 1;
     let _ = Reflect::set(
@@ -31,13 +38,16 @@ fn count_frames(mut frames: Local<u32>) {
         &"tabletopFrames".into(),
         &JsValue::from(*frames),
     );
-    if *frames == 3 {
-        if let Some(overlay) = document()
-            .ok()
-            .and_then(|document| document.get_element_by_id("loading"))
-        {
-            overlay.remove();
-        }
+}
+
+/// Removes the page's loading overlay (web/index.html): the frame drawn now is the
+/// first with text (the browser build has no fonts of egui's own to stand in).
+fn remove_loading_overlay() {
+    if let Some(overlay) = document()
+        .ok()
+        .and_then(|document| document.get_element_by_id("loading"))
+    {
+        overlay.remove();
     }
 }
 

@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::ai::Level;
 use crate::app::files::autosave::ContinueOffer;
 use crate::app::table::{GameKind, GameSystems, Part, Players, Screen, TableGame, TableGames};
+use crate::app::ui_theme::{GameFonts, fonts_settled};
 use crate::record::PlayerKind;
 use crate::rules::Player;
 
@@ -33,12 +34,14 @@ fn draw_menu<G: TableGame>(
     offer: Res<ContinueOffer>,
     mut commands: Commands,
     #[cfg(not(target_arch = "wasm32"))] mut exit: MessageWriter<AppExit>,
+    fonts: Option<Res<GameFonts>>,
     mut shown: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if !*shown {
+    if !*shown && fonts_settled(fonts) {
         *shown = true;
-        // How long start-up took, for people and for the web smoke test.
+        // How long start-up took (to the menu with its fonts), for people and for
+        // the web smoke test.
         info!("menu on screen");
     }
     egui::Window::new("Tabletop")
