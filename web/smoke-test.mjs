@@ -20,16 +20,17 @@ if (!url) {
 }
 mkdirSync(shots, { recursive: true });
 
-// Where the widgets are in a 1280x800 page (egui lays the menu out the same way
-// every time; a click that misses shows up as a missing log line below).
+// Where the widgets are in a 1280x800 page: egui lays the menu out the same way
+// every time, but a change to the menu or its fonts moves them (a click that misses
+// shows up as a missing log line below, with failure.png to measure them again).
 const VIEW = { width: 1280, height: 800 };
 const MENU = {
-  gomokuTab: { x: 363, y: 229 },
-  secondSeatAi: { x: 451, y: 540 },
+  gomokuTab: { x: 392, y: 229 },
+  secondSeatAi: { x: 482, y: 540 },
   // White's level slider: its handle (at level 3), dragged to the left end, level 1.
-  levelHandle: { x: 553, y: 540 },
-  levelOne: { x: 488, y: 540 },
-  start: { x: 363, y: 626 },
+  levelHandle: { x: 582, y: 540 },
+  levelOne: { x: 520, y: 540 },
+  start: { x: 394, y: 626 },
 };
 const HUD = { save: { x: 56, y: 497 }, load: { x: 127, y: 497 } };
 // h8, the centre point of the framed 15x15 board.
@@ -363,6 +364,8 @@ await waitFrames(2);
 await shot("8-ai5-vs-ai5");
 const timeline = await page.evaluate(() => ({ marks: window.__marks, long: window.__long }));
 let thinkMs = 0;
+let nodes = 0;
+let leftToPage = 0;
 let longest = { duration: 0, start: 0 };
 let longestStretch = 0;
 const thinks = [];
@@ -373,6 +376,8 @@ for (const [at, text] of timeline.marks) {
   thinks.push(text.replace(/%c/g, "").replace(/\s+color: [^]*$/, "").replace(/^.*AI 5 chose/, "chose"));
   longestStretch = Math.max(longestStretch, Number(/at most (\d+) ms without/.exec(text)?.[1] ?? 0));
   thinkMs += at - from;
+  nodes += Number(/(\d+) nodes/.exec(text)?.[1] ?? 0);
+  leftToPage += Number(/([\d.]+) s of it left to the page/.exec(text)?.[1] ?? 0) * 1000;
   for (const [start, duration] of timeline.long) {
     if (start < at && start + duration > from && duration > longest.duration) {
       longest = { duration, start };
@@ -384,6 +389,10 @@ const frameLines = log.filter((l) => /frames while the AI thought/.test(l.text))
 const maxFrame = Math.max(...frameLines.map((t) => Number(/max ([\d.]+) ms/.exec(t)?.[1] ?? 0)));
 const report = log.filter((l) => /frame times: idle/.test(l.text)).pop();
 console.log(`AI 5 thought ${(thinkMs / 1000).toFixed(1)} s over ${thinks.length} moves`);
+// The module's speed: the search's nodes per second of its own work (the pauses left
+// to the page taken out).
+const working = (thinkMs - leftToPage) / 1000;
+console.log(`  ${nodes} nodes in ${working.toFixed(1)} s of search: ${Math.round(nodes / working)} nodes/s`);
 console.log(`  longest stretch of AI work without a pause: ${longestStretch} ms`);
 console.log(`  longest frame wholly inside a think: ${maxFrame.toFixed(0)} ms`);
 console.log(`  ${report ? report.text.replace(/^.*frame times/, "frame times") : "no frame-time report"}`);
