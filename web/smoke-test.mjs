@@ -1,13 +1,15 @@
 // The browser smoke test (run by scripts/web-smoke-test.sh, which builds and serves
-// the page): plays the web build in headless Chromium as a person would, by clicks,
-// and reads what happened from the game's log in the console.
+// the page): plays the web build in headless Chromium as a person would, by clicks
+// and keys timed by the game's own frames, and reads what happened from the game's
+// log in the console.
 //
 //   node web/smoke-test.mjs http://127.0.0.1:8917/ web/smoke
 //
-// Fails (exit 1) on a blank canvas, a panic or uncaught error on the page, or an AI
-// reply that does not come. Prints the time to the menu and, over a few moves of AI 5
-// against AI 5, the frame times and the longest task on the page's thread while the
-// AI thought.
+// Fails (exit 1) on a blank canvas, a page that shows no download progress, a game
+// that does not start, an AI reply that does not come, or a panic or uncaught error
+// on the page. Prints the time to the menu and, over a few moves of AI 5 against
+// AI 5, the search's nodes/s, the frame times and the longest task on the page's
+// thread while the AI thought.
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
