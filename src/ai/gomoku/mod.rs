@@ -47,7 +47,7 @@ use tt::Tt;
 use crate::ai::clock::Clock;
 use crate::ai::slices::{Pause, Slices, finish};
 use crate::rules::Player;
-use crate::rules::gomoku::{Gomoku, Point};
+use crate::rules::gomoku::{Gomoku, Point, Rule};
 
 pub use crate::ai::Level;
 pub use level1::pattern_move;
@@ -459,6 +459,16 @@ fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
             )
         })
         .clone()
+}
+
+/// Builds the engine's pattern tables (every line of nine cells, classified for each
+/// rule: a million entries each, about 0.2 s in a browser), which the first search
+/// would otherwise build, in one piece, inside its first slice. The app calls it at
+/// start-up, behind the page's loading overlay; later calls cost nothing.
+pub fn prepare() {
+    for rule in [Rule::FreeStyle, Rule::Standard] {
+        let _ = pattern::tables(rule);
+    }
 }
 
 /// Searches once with a fresh [`Engine`]; see [`Engine::search`].

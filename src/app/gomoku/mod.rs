@@ -161,6 +161,8 @@ impl TableGame for Gomoku {
             pieces::plugin,
             input::plugin,
             analysis::plugin,
-        ));
+        ))
+        // Not in the first AI move's first slice: a frame of 0.2 s in a browser.
+        .add_systems(Startup, crate::ai::gomoku::prepare);
     }
 }
