@@ -56,6 +56,11 @@ fn main() {
         });
     }
 
+    // The pattern tables, built beside the session rather than in the first search's
+    // time (a busy machine took over 400 ms for them there, and lost a game on time);
+    // a search that comes before they are done waits for them.
+    std::thread::spawn(tabletop::ai::gomoku::prepare);
+
     let mut replies = Vec::new();
     for (number, line) in inbox {
         // A stop read after this line stops its search; one read before it does not.

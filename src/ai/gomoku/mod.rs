@@ -463,8 +463,10 @@ fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
 
 /// Builds the engine's pattern tables (every line of nine cells, classified for each
 /// rule: a million entries each, about 0.2 s in a browser), which the first search
-/// would otherwise build, in one piece, inside its first slice. The app calls it at
-/// start-up, behind the page's loading overlay; later calls cost nothing.
+/// would otherwise build, in one piece, inside its first slice and its time. The app
+/// calls it at start-up (in a browser, behind the page's loading overlay),
+/// `pbrain-tabletop` on a thread of its own; later calls cost nothing, and a search
+/// that needs the tables while they are being built waits for them.
 pub fn prepare() {
     for rule in [Rule::FreeStyle, Rule::Standard] {
         let _ = pattern::tables(rule);
