@@ -11,7 +11,7 @@
 // AI 5, the search's nodes/s, the frame times and the longest task on the page's
 // thread while the AI thought.
 
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 
@@ -21,6 +21,8 @@ if (!url) {
   process.exit(2);
 }
 mkdirSync(shots, { recursive: true });
+// A failure.png from an earlier run would read as this run's.
+rmSync(join(shots, "failure.png"), { force: true });
 
 // Where the widgets are in a 1280x800 page: egui lays the menu out the same way
 // every time, but a change to the menu or its fonts moves them (a click that misses
