@@ -43,7 +43,6 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.send_header("Content-Encoding", encoding)
                 self.send_header("Content-Length", str(size))
                 self.send_header("Vary", "Accept-Encoding")
-                self.send_header("Cache-Control", "no-cache")
                 self.end_headers()
                 return body
         return super().send_head()
@@ -51,8 +50,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         # Every answer may change with a new build: the browser asks again each time
         # (a 304 when nothing changed).
-        if not any(line.startswith(b"Cache-Control") for line in self._headers_buffer):
-            self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
     def log_message(self, format, *args):

@@ -10,6 +10,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
+use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::prelude::*;
@@ -23,20 +24,18 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Last,
         (
-            count_frames,
+            publish_frame_count,
             remove_loading_overlay.run_if(super::ui_theme::fonts_settled.and_then(run_once)),
-        )
-            .chain(),
+        ),
     );
 }
 
-/// Counts frames into `window.tabletopFrames`.
-fn count_frames(mut frames: Local<u32>) {
-    *frames += 1;
+/// Bevy's frame count, as `window.tabletopFrames`.
+fn publish_frame_count(frames: Res<FrameCount>) {
     let _ = Reflect::set(
         &js_sys::global(),
         &"tabletopFrames".into(),
-        &JsValue::from(*frames),
+        &JsValue::from(frames.0),
     );
 }
 

@@ -162,7 +162,16 @@ impl TableGame for Gomoku {
             input::plugin,
             analysis::plugin,
         ))
-        // Not in the first AI move's first slice: a frame of 0.2 s in a browser.
-        .add_systems(Startup, crate::ai::gomoku::prepare);
+        .add_systems(Startup, prepare_engine);
     }
+}
+
+/// The engine's pattern tables, built before the first AI move needs them: beside the
+/// app on the desktop, in the start-up frame in a browser (one thread, and the page's
+/// loading overlay still up), where inside the first move they would hold a frame.
+fn prepare_engine() {
+    #[cfg(not(target_arch = "wasm32"))]
+    std::thread::spawn(crate::ai::gomoku::prepare);
+    #[cfg(target_arch = "wasm32")]
+    crate::ai::gomoku::prepare();
 }
