@@ -5,8 +5,8 @@
 //! points and one table look-up per colour for each; nothing is ever rescanned.
 
 use super::pattern::{
-    self, BLACK, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, combine, combine_renju_black,
-    point_value, slot, swap_colours,
+    self, BLACK, Combined, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, code_step, slot,
+    swap_colours,
 };
 use crate::rules::gomoku::{BoardSize, Gomoku, MAX_SIDE, Point, Rule};
 
@@ -47,11 +47,13 @@ static ZOBRIST: [[u64; CELLS]; 2] = {
 pub(super) struct Board {
     /// Black's and White's pattern tables.
     tables: [&'static [Line]; 2],
-    /// Renju: Black's forbidden points are marked [`Threat::Forbidden`].
-    renju: bool,
+    /// Black's and White's tables of combined lines by point code.
+    combined: [&'static [Combined]; 2],
     cells: [u8; CELLS],
     keys: [[u32; 4]; CELLS],
     lines: [[[Line; 4]; 2]; CELLS],
+    /// Each point's four lines as one code per side ([`pattern::CODES`]).
+    codes: [[u16; 2]; CELLS],
     threats: [[Threat; 2]; CELLS],
     values: [[i32; 2]; CELLS],
     /// Sum of `values` over the empty points, per side.
@@ -76,10 +78,14 @@ impl Board {
     pub(super) fn new(size: BoardSize, rule: Rule) -> Self {
         let mut board = Self {
             tables: pattern::tables(rule),
-            renju: rule.has_fouls(),
+            combined: [
+                pattern::combined(rule.has_fouls()),
+                pattern::combined(false),
+            ],
             cells: [WALL; CELLS],
             keys: [[0; 4]; CELLS],
             lines: [[[Line::None; 4]; 2]; CELLS],
+            codes: [[0; 2]; CELLS],
             threats: [[Threat::None; 2]; CELLS],
             values: [[0; 2]; CELLS],
             totals: [0; 2],
@@ -288,16 +294,20 @@ impl Board {
     /// Recomputes the patterns of point `q` after its key on line `d` changed.
     fn refresh_line(&mut self, q: usize, d: usize) {
         let key = self.keys[q][d];
-        self.lines[q][0][d] = self.tables[0][key as usize];
-        self.lines[q][1][d] = self.tables[1][swap_colours(key) as usize];
+        let lines = [
+            self.tables[0][key as usize],
+            self.tables[1][swap_colours(key) as usize],
+        ];
         let empty = self.cells[q] == EMPTY;
-        for side in 0..2 {
-            let threat = if side == 0 && self.renju {
-                combine_renju_black(self.lines[q][side])
-            } else {
-                combine(self.lines[q][side])
-            };
-            let value = point_value(self.lines[q][side], threat);
+        for (side, line) in lines.into_iter().enumerate() {
+            let old = self.lines[q][side][d];
+            if old == line {
+                continue;
+            }
+            self.lines[q][side][d] = line;
+            let code = self.codes[q][side] + line as u16 * code_step(d) - old as u16 * code_step(d);
+            self.codes[q][side] = code;
+            let Combined { threat, value } = self.combined[side][usize::from(code)];
             if empty {
                 self.counts[side][self.threats[q][side] as usize] -= 1;
                 self.counts[side][threat as usize] += 1;
@@ -340,6 +350,8 @@ mod tests {
         for &p in &a.points {
             assert_eq!(a.keys[p], b.keys[p]);
             assert_eq!(a.threats[p], b.threats[p]);
+            assert_eq!(a.codes[p], b.codes[p]);
+            assert_eq!(a.values[p], b.values[p]);
         }
     }
 

@@ -239,6 +239,58 @@ pub(super) fn combine_renju_black(lines: [Line; 4]) -> Threat {
     }
 }
 
+/// Distinct combinations of four [`Line`]s: a point's four lines as one code,
+/// `line[0] + 9 line[1] + 81 line[2] + 729 line[3]` (the per-point pattern code of the
+/// strong classical engines).
+pub(super) const CODES: usize = 9 * 9 * 9 * 9;
+
+/// What the four lines of a point make together, looked up by the point's code: no
+/// counting over the lines on every change, which took as long as the rest of a move
+/// (with [`combine`], 38% of the search's time in a profile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Combined {
+    pub threat: Threat,
+    pub value: i32,
+}
+
+/// The step of line `d`'s pattern in a point's code.
+#[must_use]
+pub(super) const fn code_step(d: usize) -> u16 {
+    [1, 9, 81, 729][d]
+}
+
+/// The code of four lines.
+#[cfg(test)]
+fn code(lines: [Line; 4]) -> u16 {
+    (0..4).map(|d| lines[d] as u16 * code_step(d)).sum()
+}
+
+/// The table of every code's [`Combined`], for White or for Black outside renju
+/// (`renju_black` false) or for Black under renju.
+#[must_use]
+pub(super) fn combined(renju_black: bool) -> &'static [Combined] {
+    static PLAIN: OnceLock<Box<[Combined]>> = OnceLock::new();
+    static RENJU_BLACK: OnceLock<Box<[Combined]>> = OnceLock::new();
+    let cell = if renju_black { &RENJU_BLACK } else { &PLAIN };
+    cell.get_or_init(|| {
+        (0..CODES)
+            .map(|c| {
+                let lines: [Line; 4] =
+                    std::array::from_fn(|d| decode(((c / code_step(d) as usize) % 9) as u8));
+                let threat = if renju_black {
+                    combine_renju_black(lines)
+                } else {
+                    combine(lines)
+                };
+                Combined {
+                    threat,
+                    value: point_value(lines, threat),
+                }
+            })
+            .collect()
+    })
+}
+
 /// What a point is worth to one side: its lines plus a bonus for combined threats.
 /// These are the evaluation's only weights.
 #[must_use]
@@ -313,6 +365,44 @@ mod tests {
             Line::Flex4
         );
         assert_eq!(swap_colours(key("#x.+o#")), key("#o.+x#"));
+    }
+
+    /// The table by code says what combining the lines says, for every four lines.
+    #[test]
+    fn the_code_table_matches_the_combination() {
+        const ALL: [Line; 9] = [
+            Line::None,
+            Line::Block2,
+            Line::Flex2,
+            Line::Block3,
+            Line::Flex3,
+            Line::Block4,
+            Line::Flex4,
+            Line::Five,
+            Line::Overline,
+        ];
+        let mut seen = std::collections::HashSet::new();
+        for a in ALL {
+            for b in ALL {
+                for c in ALL {
+                    for d in ALL {
+                        let lines = [a, b, c, d];
+                        let code = code(lines);
+                        assert!(seen.insert(code), "{lines:?} shares code {code}");
+                        for (renju_black, threat) in
+                            [(false, combine(lines)), (true, combine_renju_black(lines))]
+                        {
+                            let expected = Combined {
+                                threat,
+                                value: point_value(lines, threat),
+                            };
+                            assert_eq!(combined(renju_black)[usize::from(code)], expected);
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(seen.len(), CODES);
     }
 
     #[test]
