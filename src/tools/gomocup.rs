@@ -322,7 +322,7 @@ impl Session {
         let ms = self
             .time_left
             .map_or(turn, |left| turn.min(left / MATCH_TIME_SHARE));
-        let ms = (ms * 9 / 10).saturating_sub(SAFETY_MARGIN_MS).max(10);
+        let ms = (ms * 93 / 100).saturating_sub(SAFETY_MARGIN_MS).max(10);
         Duration::from_millis(ms)
     }
 

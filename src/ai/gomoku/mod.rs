@@ -175,10 +175,13 @@ const SOLVER_NODES_PER_MS: u64 = 300;
 /// The most time the root's VCF and VCT take in a search in slices (which they
 /// cannot be paused in).
 const ROOT_SOLVES_IN_SLICES: Duration = Duration::from_millis(30);
+/// The time budget the root's solves count with when a search has none.
+const UNTIMED_SOLVE_MS: u64 = 2_000;
 /// Fours in the root VCF.
 const ROOT_VCF_DEPTH: u32 = 30;
-/// Threes in the root VCT.
-const ROOT_VCT_DEPTH: u32 = 3;
+/// Most threes in the root VCT, which deepens one three at a time within its budget
+/// (it was a fixed three; wins of 9 to 13 own moves from match games needed more).
+const ROOT_VCT_DEPTH: u32 = 8;
 /// Memory kept back from the table for boards, buffers and the pattern tables.
 const OVERHEAD_BYTES: usize = 3 << 20;
 /// Per-thread search state.
@@ -288,7 +291,12 @@ impl Engine {
             return Some(instant(Board::point(block), value, 0));
         }
 
-        let budget_ms = limits.time.map_or(u64::MAX / 4, |t| t.as_millis() as u64);
+        // The root's solves get node budgets by the time budget; a search without
+        // one (a fixed depth, analysis) gives them what a 2-second move would, so
+        // that the search proper starts.
+        let budget_ms = limits
+            .time
+            .map_or(UNTIMED_SOLVE_MS, |t| t.as_millis() as u64);
         let mut solver = Solver::new();
         solver.set_stop(stop);
         if let Some(time) = limits.time {
@@ -305,7 +313,7 @@ impl Engine {
         solver.set_budget(budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4);
         let found = solver.vcf(&mut board, ROOT_VCF_DEPTH).or_else(|| {
             solver.set_budget(budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4);
-            solver.vct(&mut board, ROOT_VCT_DEPTH)
+            solver.vct_deepening(&mut board, ROOT_VCT_DEPTH)
         });
         if let Some(win) = found.filter(|&win| game.foul(Board::point(win)).is_none()) {
             return Some(instant(Board::point(win), Value::Win(0), solver.nodes));
@@ -344,8 +352,9 @@ impl Engine {
         let max_depth = limits.depth.unwrap_or(100).max(1);
         // Another iteration starts only before a share of the budget has passed: a
         // larger share while the best move keeps changing, a smaller one once it has
-        // held for a few iterations (a cut-short iteration still counts: its moves
-        // are searched best first).
+        // held for a few iterations. A cut-short iteration still counts (its moves are
+        // searched best first, so a move it kept beat the old best), so the shares are
+        // high: at 150 ms a move, 90/75/60% beat the old 70/50/30% 26-18 (4 draws).
         let mut last_best = None;
         let mut stable = 0u32;
         let root = board.clone();
@@ -371,9 +380,9 @@ impl Engine {
             }
             limits.time.is_none_or(|time| {
                 let share = match stable {
-                    0 if it.depth > 4 => 0.7,
-                    0..=2 => 0.5,
-                    _ => 0.3,
+                    0 if it.depth > 4 => 0.9,
+                    0..=2 => 0.75,
+                    _ => 0.6,
                 };
                 clock.elapsed() < time.mul_f32(share)
             })
@@ -472,6 +481,9 @@ fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
 pub fn prepare() {
     for rule in [Rule::FreeStyle, Rule::Standard] {
         let _ = pattern::tables(rule);
+    }
+    for renju_black in [false, true] {
+        let _ = pattern::combined(renju_black);
     }
 }
 

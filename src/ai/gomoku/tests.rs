@@ -416,3 +416,127 @@ fn analysis_scores_several_candidates_best_first() {
     assert_eq!(points.len(), 5);
     assert!(points.iter().all(|&p| game.is_legal(p)));
 }
+
+/// Plays out a threat-space win for the side to move of `game`: the attacker plays
+/// the solver's move, the defender the engine's own defence (a depth-4 search, so
+/// that the line is the same on every run). The attacker's moves until the five, or
+/// `None` if the solver lost the thread.
+fn play_out_vct(game: &Gomoku, max_threes: u32) -> Option<u32> {
+    let attacker = game.side_to_move();
+    let mut g = game.clone();
+    let mut own = 0;
+    let defence = Limits {
+        time: None,
+        depth: Some(4),
+        threads: 1,
+        memory_bytes: 16 << 20,
+    };
+    while !g.is_over() {
+        if g.side_to_move() == attacker {
+            let mut board = board::Board::from_game(&g);
+            let mut solver = threats::Solver::new();
+            solver.set_budget(20_000_000);
+            let mv = solver.vct_deepening(&mut board, max_threes)?;
+            g.play(board::Board::point(mv)).ok()?;
+            own += 1;
+        } else {
+            let reply = answer(&g, &defence).best;
+            g.play(reply).ok()?;
+        }
+    }
+    (g.outcome() == Some(crate::rules::Outcome::Win(attacker))).then_some(own)
+}
+
+/// Wins by threes and fours found in match games (`mine_deep_wins`), as moves from
+/// h8's corner of the board, with the attacker's moves to the five against the
+/// engine's defence: the old root VCT of at most three threes found none of them.
+const DEEP_WINS: [(&str, u32); 2] = [
+    ("k5 j8 n3 j5 l6 j4 j6 k6 l7 i7 l8 l5", 12),
+    ("l8 k7 i4 j10 l7 l9 k6 m8 j5 h3 i6", 10),
+];
+
+#[test]
+fn the_root_finds_wins_of_ten_and_more_own_moves() {
+    for (moves, own) in DEEP_WINS {
+        let game = puzzle(moves, Rule::FreeStyle);
+        let mut board = board::Board::from_game(&game);
+        let mut solver = threats::Solver::new();
+        solver.set_budget(2_000_000);
+        assert_eq!(
+            solver.vct(&mut board, 3),
+            None,
+            "{moves}: three threes do not do"
+        );
+        solver.set_budget(100_000);
+        let first = solver
+            .vct_deepening(&mut board, 8)
+            .expect("a deeper VCT wins");
+        assert!(game.is_legal(board::Board::point(first)));
+        assert_eq!(play_out_vct(&game, 8), Some(own), "{moves}");
+        // Level 5's root finds it within its budget, and says so.
+        let limits = Limits {
+            threads: 1,
+            ..Limits::for_level(Level::MAX)
+        };
+        let result = answer(&game, &limits);
+        assert!(matches!(result.value, Value::Win(_)), "{moves}: {result:?}");
+        assert!(game.is_legal(result.best));
+    }
+}
+
+/// Mines deep threat-space wins from match games (`GOMOKU_GAMES`: the manager's
+/// `--games-out` file): positions where a VCT of up to eight threes wins and the old
+/// fixed three-threes VCT found nothing, with the attacker's moves to the five
+/// against the engine's defence. `cargo test --release --no-default-features --lib
+/// mine_deep_wins -- --ignored --nocapture`
+#[test]
+#[ignore = "a measuring tool, minutes long"]
+fn mine_deep_wins() {
+    let Ok(path) = std::env::var("GOMOKU_GAMES") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let size = BoardSize::STANDARD;
+    for line in text.lines() {
+        let Some(moves) = line.split('\t').nth(1) else {
+            continue;
+        };
+        let mut points = Vec::new();
+        let mut rest = moves.trim();
+        while !rest.is_empty() {
+            let digits = rest[1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(rest.len(), |i| i + 1);
+            points.push(size.parse_point(&rest[..digits]).unwrap());
+            rest = &rest[digits..];
+        }
+        for n in 6..points.len() {
+            let Ok(game) = Gomoku::from_moves(size, Rule::FreeStyle, points[..n].iter().copied())
+            else {
+                break;
+            };
+            let solve = |deep: bool| {
+                let mut board = board::Board::from_game(&game);
+                let mut solver = threats::Solver::new();
+                solver.set_budget(2_000_000);
+                let found = if deep {
+                    solver.vct_deepening(&mut board, 8)
+                } else {
+                    solver.vct(&mut board, 3)
+                };
+                (found, solver.nodes)
+            };
+            let (old, _) = solve(false);
+            if old.is_some() {
+                continue;
+            }
+            let (new, nodes) = solve(true);
+            if new.is_none() {
+                continue;
+            }
+            let own = play_out_vct(&game, 8);
+            let text: Vec<String> = points[..n].iter().map(ToString::to_string).collect();
+            println!("deep {own:?} own moves, {nodes} nodes: {}", text.join(" "));
+        }
+    }
+}

@@ -195,6 +195,21 @@ impl<'s> Solver<'s> {
         None
     }
 
+    /// [`Solver::vct`] by iterative deepening: one three, then two, up to `max_depth`
+    /// threes, until a win is found or the budget is spent. Short wins come first and
+    /// cheaply; what budget is left goes to longer ones.
+    pub(super) fn vct_deepening(&mut self, board: &mut Board, max_depth: u32) -> Option<usize> {
+        for depth in 1..=max_depth {
+            if let Some(win) = self.vct(board, depth) {
+                return Some(win);
+            }
+            if self.out_of_nodes() {
+                break;
+            }
+        }
+        None
+    }
+
     /// Whether the three `m` wins against every defence.
     fn three_holds(&mut self, board: &mut Board, m: usize, depth: u32) -> bool {
         let me = board.side();
