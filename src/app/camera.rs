@@ -46,7 +46,9 @@ pub(super) fn plugin(app: &mut App) {
                     ),
                 ),
                 enable_controls.run_if(state_changed::<Screen>),
-            ),
+                fly,
+            )
+                .chain(),
         );
 }
 
@@ -64,16 +66,65 @@ fn spawn_camera(mut commands: Commands, home: Res<CameraHome>) {
     ));
 }
 
-/// Moves the camera to its home view and resets the controller's look angles to match.
+/// How long the camera takes to fly to a new home view.
+const FLIGHT_SECONDS: f32 = 0.6;
+
+/// The camera on its way to its home view: from where it was, eased in and out.
+#[derive(Component, Clone, Copy, Debug)]
+struct Flight {
+    from: Transform,
+    to: Transform,
+    elapsed: f32,
+}
+
+/// Sends the camera to its home view: at once the first time (the first board of
+/// the session, nothing to fly from), by a short flight after that (a new game, a
+/// new board size, Reset camera).
 fn go_home(
     home: Res<CameraHome>,
-    mut camera: Single<(&mut Transform, &mut FreeCameraState), With<MainCamera>>,
+    mut commands: Commands,
+    camera: Single<(Entity, &mut Transform, &mut FreeCameraState), With<MainCamera>>,
+    mut shown: Local<bool>,
 ) {
-    let (transform, state) = &mut *camera;
-    **transform = home.0;
-    // A fresh state re-reads pitch and yaw from the transform on the next frame.
+    let (entity, mut transform, mut state) = camera.into_inner();
+    if *shown && *transform != home.0 {
+        commands.entity(entity).insert(Flight {
+            from: *transform,
+            to: home.0,
+            elapsed: 0.0,
+        });
+    } else {
+        *shown = true;
+        *transform = home.0;
+        reset_look(&mut state);
+    }
+}
+
+/// Moves a flying camera along its way; at the end it hands the view back to the
+/// free camera.
+fn fly(
+    time: Res<Time>,
+    mut commands: Commands,
+    mut camera: Query<(Entity, &mut Transform, &mut FreeCameraState, &mut Flight)>,
+) {
+    for (entity, mut transform, mut state, mut flight) in &mut camera {
+        flight.elapsed += time.delta_secs();
+        let t = (flight.elapsed / FLIGHT_SECONDS).min(1.0);
+        let eased = EaseFunction::CubicInOut.sample_clamped(t);
+        transform.translation = flight.from.translation.lerp(flight.to.translation, eased);
+        transform.rotation = flight.from.rotation.slerp(flight.to.rotation, eased);
+        if t >= 1.0 {
+            commands.entity(entity).remove::<Flight>();
+            reset_look(&mut state);
+        }
+    }
+}
+
+/// A fresh controller state re-reads pitch and yaw from the transform on the next
+/// frame; whether it listens stays as it was.
+fn reset_look(state: &mut FreeCameraState) {
     let enabled = state.enabled;
-    **state = FreeCameraState::default();
+    *state = FreeCameraState::default();
     state.enabled = enabled;
 }
 
