@@ -299,15 +299,19 @@ impl Engine {
             .map_or(UNTIMED_SOLVE_MS, |t| t.as_millis() as u64);
         let mut solver = Solver::new();
         solver.set_stop(stop);
-        if let Some(time) = limits.time {
-            // The root solves together get at most half the time, by clock as well as
-            // nodes. They cannot pause: in slices they get a few slices' time at most,
-            // and a longer VCF or VCT is left to the search.
-            let solve_time = if slices.pausing() {
-                (time / 2).min(ROOT_SOLVES_IN_SLICES)
-            } else {
-                time / 2
-            };
+        // The root solves together get at most half the time, by clock as well as
+        // nodes. They cannot pause: in slices they get a few slices' time at most
+        // (an untimed search in slices too, such as the browser's analysis), and a
+        // longer VCF or VCT is left to the search.
+        let half = limits.time.map(|time| time / 2);
+        let solve_time = if slices.pausing() {
+            Some(half.map_or(ROOT_SOLVES_IN_SLICES, |half| {
+                half.min(ROOT_SOLVES_IN_SLICES)
+            }))
+        } else {
+            half
+        };
+        if let Some(solve_time) = solve_time {
             solver.set_deadline(clock, solve_time);
         }
         solver.set_budget(budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4);
