@@ -144,19 +144,21 @@ fn build(exact: bool) -> Box<[Line]> {
         .collect()
 }
 
+/// Every [`Line`], in the order of their codes.
+const LINES: [Line; 9] = [
+    Line::None,
+    Line::Block2,
+    Line::Flex2,
+    Line::Block3,
+    Line::Flex3,
+    Line::Block4,
+    Line::Flex4,
+    Line::Five,
+    Line::Overline,
+];
+
 fn decode(code: u8) -> Line {
-    const ALL: [Line; 9] = [
-        Line::None,
-        Line::Block2,
-        Line::Flex2,
-        Line::Block3,
-        Line::Flex3,
-        Line::Block4,
-        Line::Flex4,
-        Line::Five,
-        Line::Overline,
-    ];
-    ALL[usize::from(code)]
+    LINES[usize::from(code)]
 }
 
 /// The combined threat of a point for one side over its four lines (Rapfi's
@@ -370,22 +372,11 @@ mod tests {
     /// The table by code says what combining the lines says, for every four lines.
     #[test]
     fn the_code_table_matches_the_combination() {
-        const ALL: [Line; 9] = [
-            Line::None,
-            Line::Block2,
-            Line::Flex2,
-            Line::Block3,
-            Line::Flex3,
-            Line::Block4,
-            Line::Flex4,
-            Line::Five,
-            Line::Overline,
-        ];
         let mut seen = std::collections::HashSet::new();
-        for a in ALL {
-            for b in ALL {
-                for c in ALL {
-                    for d in ALL {
+        for a in LINES {
+            for b in LINES {
+                for c in LINES {
+                    for d in LINES {
                         let lines = [a, b, c, d];
                         let code = code(lines);
                         assert!(seen.insert(code), "{lines:?} shares code {code}");

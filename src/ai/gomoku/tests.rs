@@ -501,15 +501,11 @@ fn mine_deep_wins() {
         let Some(moves) = line.split('\t').nth(1) else {
             continue;
         };
-        let mut points = Vec::new();
-        let mut rest = moves.trim();
-        while !rest.is_empty() {
-            let digits = rest[1..]
-                .find(|c: char| !c.is_ascii_digit())
-                .map_or(rest.len(), |i| i + 1);
-            points.push(size.parse_point(&rest[..digits]).unwrap());
-            rest = &rest[digits..];
-        }
+        let Ok(mut games) = crate::tools::manager::parse_openings(moves, size, Rule::FreeStyle)
+        else {
+            continue;
+        };
+        let points = games.remove(0);
         for n in 6..points.len() {
             let Ok(game) = Gomoku::from_moves(size, Rule::FreeStyle, points[..n].iter().copied())
             else {
