@@ -20,13 +20,16 @@ mod soak;
 #[path = "app/tictactoe.rs"]
 mod tictactoe;
 
+use std::time::Duration;
+
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use tabletop::app::gomoku::board::{BoardLayout, Cell, ForbiddenMark};
 use tabletop::app::gomoku::pieces::{
-    LastMoveMarker, OnPoint, Phantom, Piece, WinRing, WinningStone,
+    LastMoveMarker, OnPoint, Phantom, Piece, WinLine, WinRing, WinningStone,
 };
 use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested};
+use tabletop::app::motion::TweenAnim;
 use tabletop::app::pointer::Hovered;
 use tabletop::app::table::{NewGameRequested, Phase, RefusedMove, TableGame};
 use tabletop::app::{GameKind, Players, Screen, core_plugin};
@@ -283,6 +286,26 @@ fn a_move_message_spawns_one_stone_on_its_point_and_moves_the_marker() {
 }
 
 #[test]
+fn a_played_stone_drops_onto_its_point_and_settles_with_the_marker_over_it() {
+    let mut app = standard_app();
+    request(&mut app, "h8");
+    let rest = |app: &mut App| pieces(app)[0].2;
+    let moving = |app: &mut App| count::<(With<Piece>, With<TweenAnim>)>(app);
+    assert_eq!(moving(&mut app), 1, "the new stone is on its way down");
+    let first = rest(&mut app);
+    assert!(
+        ai::run_until(&mut app, Duration::from_secs(5), |app| moving(app) == 0),
+        "the stone settles"
+    );
+    let landed = rest(&mut app);
+    assert!(first.y > landed.y + 0.5, "{first} falls to {landed}");
+    assert_eq!((first.x, first.z), (landed.x, landed.z));
+    assert!(landed.y > 0.0, "it rests on the board");
+    let (marker_at, _) = marker(&mut app);
+    assert!(marker_at.y > landed.y, "the marker floats over it");
+}
+
+#[test]
 fn the_turn_passes_after_each_move() {
     let mut app = standard_app();
     request(&mut app, "h8");
@@ -338,6 +361,25 @@ fn five_in_a_row_ends_the_game_and_highlights_the_five() {
     let mut expected = line.clone();
     expected.sort();
     assert_eq!(highlighted, expected);
+    // The line is drawn and the rings appear, one after another, to their full size.
+    let scales = |app: &mut App| {
+        let mut query = app
+            .world_mut()
+            .query_filtered::<&Transform, Or<(With<WinRing>, With<WinLine>)>>();
+        query.iter(app.world()).map(|t| t.scale).collect::<Vec<_>>()
+    };
+    assert!(
+        scales(&mut app).iter().any(|s| s.y < 0.1),
+        "they start from nothing"
+    );
+    assert!(ai::run_until(&mut app, Duration::from_secs(5), |app| {
+        count::<(Or<(With<WinRing>, With<WinLine>)>, With<TweenAnim>)>(app) == 0
+    }));
+    assert!(
+        scales(&mut app).iter().all(|s| s.y >= 0.5 - 1e-4),
+        "{:?}",
+        scales(&mut app)
+    );
 }
 
 #[test]

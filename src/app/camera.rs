@@ -3,8 +3,12 @@
 //! lights are the theme's (`app::theme`).
 
 use bevy::camera_controller::free_camera::{FreeCamera, FreeCameraPlugin, FreeCameraState};
-use bevy::prelude::*;
+use std::time::Duration;
 
+use bevy::prelude::*;
+use bevy_tweening::{AnimCompletedEvent, AnimationSystem, Tween};
+
+use super::motion::{Path, TweenAnim};
 use super::table::Screen;
 
 /// The view a game's board is framed from; Reset camera returns here.
@@ -46,7 +50,7 @@ pub(super) fn plugin(app: &mut App) {
                     ),
                 ),
                 enable_controls.run_if(state_changed::<Screen>),
-                fly,
+                landed.after(AnimationSystem::AnimationUpdate),
             )
                 .chain(),
         );
@@ -61,6 +65,8 @@ fn spawn_camera(mut commands: Commands, home: Res<CameraHome>) {
         FreeCamera {
             walk_speed: 6.0,
             run_speed: 18.0,
+            // M is the game's mute key; G grabs the cursor instead.
+            keyboard_key_toggle_cursor_grab: KeyCode::KeyG,
             ..default()
         },
     ));
@@ -69,17 +75,9 @@ fn spawn_camera(mut commands: Commands, home: Res<CameraHome>) {
 /// How long the camera takes to fly to a new home view.
 const FLIGHT_SECONDS: f32 = 0.6;
 
-/// The camera on its way to its home view: from where it was, eased in and out.
-#[derive(Component, Clone, Copy, Debug)]
-struct Flight {
-    from: Transform,
-    to: Transform,
-    elapsed: f32,
-}
-
 /// Sends the camera to its home view: at once the first time (the first board of
 /// the session, nothing to fly from), by a short flight after that (a new game, a
-/// new board size, Reset camera).
+/// new board size, Reset camera), a tween like every motion on the table.
 fn go_home(
     home: Res<CameraHome>,
     mut commands: Commands,
@@ -88,33 +86,30 @@ fn go_home(
 ) {
     let (entity, mut transform, mut state) = camera.into_inner();
     if *shown && *transform != home.0 {
-        commands.entity(entity).insert(Flight {
-            from: *transform,
-            to: home.0,
-            elapsed: 0.0,
-        });
+        commands.entity(entity).insert(TweenAnim::new(Tween::new(
+            EaseFunction::CubicInOut,
+            Duration::from_secs_f32(FLIGHT_SECONDS),
+            Path {
+                from: *transform,
+                to: home.0,
+                arc: 0.0,
+            },
+        )));
     } else {
         *shown = true;
+        commands.entity(entity).remove::<TweenAnim>();
         *transform = home.0;
         reset_look(&mut state);
     }
 }
 
-/// Moves a flying camera along its way; at the end it hands the view back to the
-/// free camera.
-fn fly(
-    time: Res<Time>,
-    mut commands: Commands,
-    mut camera: Query<(Entity, &mut Transform, &mut FreeCameraState, &mut Flight)>,
+/// At the end of a flight the free camera takes the view back, from where it is.
+fn landed(
+    mut done: MessageReader<AnimCompletedEvent>,
+    mut cameras: Query<&mut FreeCameraState, With<MainCamera>>,
 ) {
-    for (entity, mut transform, mut state, mut flight) in &mut camera {
-        flight.elapsed += time.delta_secs();
-        let t = (flight.elapsed / FLIGHT_SECONDS).min(1.0);
-        let eased = EaseFunction::CubicInOut.sample_clamped(t);
-        transform.translation = flight.from.translation.lerp(flight.to.translation, eased);
-        transform.rotation = flight.from.rotation.slerp(flight.to.rotation, eased);
-        if t >= 1.0 {
-            commands.entity(entity).remove::<Flight>();
+    for event in done.read() {
+        if let Ok(mut state) = cameras.get_mut(event.anim_entity) {
             reset_look(&mut state);
         }
     }

@@ -6,7 +6,8 @@
 //!
 //! The files stand in layers, each using only those below it: [`table`] (states,
 //! the game on the table, the move path) at the bottom; then the shared machinery
-//! ([`ai`], [`pointer`], [`files`], [`camera`], [`theme`], [`hud`], [`screens`]);
+//! ([`ai`], [`pointer`], [`files`], [`camera`], [`motion`], [`theme`], [`hud`],
+//! [`screens`]);
 //! then each game's module ([`gomoku`], [`tictactoe`], [`knucklebones`],
 //! [`connectfour`]); and at the top [`games`], the one list of the games, and
 //! [`launch`], the command line.
@@ -21,6 +22,7 @@ pub mod gomoku;
 pub mod hud;
 pub mod knucklebones;
 pub mod launch;
+pub mod motion;
 pub mod pointer;
 pub mod screens;
 pub mod table;
@@ -76,6 +78,7 @@ pub fn plugin(app: &mut App) {
 pub fn core_plugin(app: &mut App) {
     app.add_plugins((
         table::shared_plugin,
+        motion::plugin,
         ai::plugin,
         pointer::core_plugin,
         files::plugin,

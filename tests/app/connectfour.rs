@@ -10,8 +10,9 @@ use tabletop::ai::connectfour::solver::Score;
 use tabletop::app::GameKind;
 use tabletop::app::connectfour::analysis::ColumnAnalysis;
 use tabletop::app::connectfour::layout::slot_centre;
-use tabletop::app::connectfour::view::{Disc, Falling, LastMoveMarker, WinLine, WinningDisc};
+use tabletop::app::connectfour::view::{Disc, LastMoveMarker, WinLine, WinningDisc};
 use tabletop::app::connectfour::{CurrentGame, MoveRequested};
+use tabletop::app::motion::TweenAnim;
 use tabletop::app::table::{PendingGame, RefusedMove};
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Player;
@@ -49,9 +50,11 @@ fn request(app: &mut App, at: &str) {
 /// Frames with real time passing, so that falling discs fall.
 fn settle(app: &mut App) {
     assert!(
-        run_until(app, Duration::from_secs(10), |app| count::<With<Falling>>(
-            app
-        ) == 0),
+        run_until(app, Duration::from_secs(10), |app| count::<(
+            With<Disc>,
+            With<TweenAnim>
+        )>(app)
+            == 0),
         "the discs settle"
     );
 }
@@ -72,7 +75,7 @@ fn a_click_drops_a_disc_that_falls_into_the_lowest_slot() {
         }]
     );
     // It starts above the rack and falls.
-    assert_eq!(count::<With<Falling>>(&mut app), 1);
+    assert_eq!(count::<(With<Disc>, With<TweenAnim>)>(&mut app), 1);
     let mut query = app.world_mut().query_filtered::<&Transform, With<Disc>>();
     let start = query.single(app.world()).unwrap().translation;
     assert!(start.y > slot_centre(d1).y + 3.0, "{start}");

@@ -19,7 +19,7 @@ use super::{CONNECT_FOUR, CurrentGame};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
 use crate::app::table::{AppSystems, Phase, Players, start_game};
-use crate::app::theme;
+use crate::app::{motion, theme};
 use crate::rules::Player;
 use crate::rules::connectfour::{Column, ConnectFour, HEIGHT, Slot, WIDTH};
 
@@ -27,10 +27,6 @@ type HoveredColumn = Hovered<ConnectFour>;
 
 /// Gravity on a falling disc, in world units per second squared.
 const GRAVITY: f32 = 40.0;
-/// The share of its speed a disc keeps when it bounces off the disc below.
-const BOUNCE: f32 = 0.28;
-/// Below this speed a landing disc settles instead of bouncing.
-const SETTLE_SPEED: f32 = 1.2;
 
 /// A disc in the rack.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,13 +35,6 @@ pub struct Disc {
     pub owner: Player,
     /// Where it rests.
     pub slot: Slot,
-}
-
-/// A disc on its way down: its speed (negative: falling) until it settles at its
-/// slot.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Falling {
-    velocity: f32,
 }
 
 /// A disc of the winning four.
@@ -86,7 +75,7 @@ pub(crate) fn disc_colour(player: Player) -> Color {
 }
 
 /// Lays the rack when the game comes on the table; keeps the discs, the marker and
-/// the phantom in line with the game, and lets falling discs fall.
+/// the phantom in line with the game; a dropped disc falls as a tween.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_assets)
         .add_systems(
@@ -100,7 +89,6 @@ pub(super) fn plugin(app: &mut App) {
                     .chain()
                     .run_if(resource_changed::<CurrentGame>),
                 show_phantom,
-                fall,
             )
                 .chain()
                 .in_set(AppSystems::SyncView)
@@ -338,30 +326,9 @@ fn sync_discs(
             DespawnOnExit(CONNECT_FOUR),
         ));
         if drop_one {
-            disc.insert(Falling { velocity: 0.0 });
-        }
-    }
-}
-
-/// Lets falling discs fall under gravity and bounce once or twice on what is below
-/// until they settle in their slot.
-fn fall(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut discs: Query<(Entity, &Disc, &mut Falling, &mut Transform)>,
-) {
-    let dt = time.delta_secs().min(0.1);
-    for (entity, disc, mut falling, mut transform) in &mut discs {
-        let rest = slot_centre(disc.slot).y;
-        falling.velocity -= GRAVITY * dt;
-        transform.translation.y += falling.velocity * dt;
-        if transform.translation.y <= rest {
-            transform.translation.y = rest;
-            if -falling.velocity * BOUNCE > SETTLE_SPEED {
-                falling.velocity = -falling.velocity * BOUNCE;
-            } else {
-                commands.entity(entity).remove::<Falling>();
-            }
+            let height = DROP_HEIGHT - rest.y;
+            let fall = (2.0 * height / GRAVITY).sqrt();
+            disc.insert(motion::drop_onto(disc_transform(rest), height, fall));
         }
     }
 }
@@ -418,13 +385,18 @@ fn highlight_winning_four(
             continue;
         };
         let (from, to) = (slot_centre(first), slot_centre(last));
+        let front = Vec3::Z * (PANEL_OUTER + 0.12);
+        let full = Transform::from_translation((from + to) / 2.0 + front)
+            .with_rotation(Quat::from_rotation_arc(Vec3::Y, (to - from).normalize()));
+        // Drawn once the last disc has about landed.
+        let (start, draw) = motion::draw_bar(full, from + front, 0.5, 0.45);
         commands.spawn((
             Name::new("Winning line"),
             WinLine,
             Mesh3d(meshes.add(Capsule3d::new(0.08, from.distance(to) + 0.4))),
             MeshMaterial3d(assets.gold.clone()),
-            Transform::from_translation((from + to) / 2.0 + Vec3::Z * (PANEL_OUTER + 0.12))
-                .with_rotation(Quat::from_rotation_arc(Vec3::Y, (to - from).normalize())),
+            start,
+            draw,
             DespawnOnExit(CONNECT_FOUR),
         ));
     }

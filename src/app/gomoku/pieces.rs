@@ -9,6 +9,7 @@ use bevy::prelude::*;
 
 use super::board::{BoardLayout, BoardSystems, Cells, ForbiddenMark, OnBoard, SPACING};
 use super::{CurrentGame, GOMOKU};
+use crate::app::motion::{self, TweenAnim};
 use crate::app::pointer::Hovered;
 use crate::app::table::{AppSystems, Phase, Players};
 use crate::app::theme;
@@ -24,6 +25,13 @@ pub(super) const STONE_RADIUS: f32 = 0.46 * SPACING;
 pub(super) const STONE_FLATNESS: f32 = 0.42;
 /// How high the last-move marker floats above the board, in world units.
 const MARKER_HEIGHT: f32 = 0.8;
+/// How far above the board a played stone is dropped from, and how long it falls.
+const DROP_HEIGHT: f32 = 1.2 * SPACING;
+const DROP_FALL: f32 = 0.13;
+/// How long the winning line takes to be drawn across the five, and each ring to
+/// appear after the one before.
+const WIN_DRAW: f32 = 0.45;
+const WIN_RING_STEP: f32 = 0.09;
 /// How opaque the phantom stone is.
 const PHANTOM_ALPHA: f32 = 0.45;
 
@@ -188,7 +196,9 @@ fn stone_on_cell() -> Transform {
 }
 
 /// Spawns a stone, as a child of its cell, for every occupied point without one and
-/// despawns stones whose point is now empty (new game, undo, load).
+/// despawns stones whose point is now empty (new game, undo, load). A single new
+/// stone, the last move, is dropped onto the board and settles; several at once (a
+/// load) are simply there.
 fn sync_pieces(
     mut commands: Commands,
     game: Res<CurrentGame>,
@@ -200,6 +210,7 @@ fn sync_pieces(
         .iter()
         .map(|(entity, piece, on)| (on.0, (entity, piece.owner)))
         .collect();
+    let mut missing = Vec::new();
     for &p in game.moves() {
         let owner = game
             .stone(p)
@@ -210,39 +221,60 @@ fn sync_pieces(
                 if let Some((entity, _)) = stale {
                     commands.entity(entity).despawn();
                 }
-                let Some(cell) = cells.get(p) else {
-                    continue;
-                };
-                commands.spawn((
-                    Name::new(format!("Stone {p}")),
-                    Piece { owner },
-                    OnPoint(p),
-                    Mesh3d(assets.stone.clone()),
-                    MeshMaterial3d(assets.looks(owner).normal.clone()),
-                    stone_on_cell(),
-                    ChildOf(cell),
-                ));
+                missing.push((p, owner));
             }
         }
     }
     for (entity, _) in shown.into_values() {
         commands.entity(entity).despawn();
     }
+    let drop_one = missing.len() == 1 && game.last_move() == Some(missing[0].0);
+    for (p, owner) in missing {
+        let Some(cell) = cells.get(p) else {
+            continue;
+        };
+        let mut stone = commands.spawn((
+            Name::new(format!("Stone {p}")),
+            Piece { owner },
+            OnPoint(p),
+            Mesh3d(assets.stone.clone()),
+            MeshMaterial3d(assets.looks(owner).normal.clone()),
+            stone_on_cell(),
+            ChildOf(cell),
+        ));
+        if drop_one {
+            stone.insert(motion::drop_onto(stone_on_cell(), DROP_HEIGHT, DROP_FALL));
+        }
+    }
 }
 
-/// Floats the red marker over the last stone; hides it on an empty board.
+/// Floats the red marker over the last stone (riding down with it when it was just
+/// dropped); hides it on an empty board.
 fn move_marker(
+    mut commands: Commands,
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
-    mut marker: Single<(&mut Transform, &mut Visibility), With<LastMoveMarker>>,
+    marker: Single<(Entity, &mut Transform, &mut Visibility), With<LastMoveMarker>>,
+    stones: Query<(&OnPoint, Ref<Piece>), With<TweenAnim>>,
 ) {
-    let (transform, visibility) = &mut *marker;
+    let (entity, mut transform, mut visibility) = marker.into_inner();
     match game.last_move() {
         Some(p) => {
-            transform.translation = layout.to_world(p) + Vec3::Y * MARKER_HEIGHT;
-            **visibility = Visibility::Visible;
+            let over = transform.with_translation(layout.to_world(p) + Vec3::Y * MARKER_HEIGHT);
+            if stones
+                .iter()
+                .any(|(on, piece)| on.0 == p && piece.is_added())
+            {
+                commands
+                    .entity(entity)
+                    .insert(motion::drop_onto(over, DROP_HEIGHT, DROP_FALL));
+            } else {
+                commands.entity(entity).remove::<TweenAnim>();
+                *transform = over;
+            }
+            *visibility = Visibility::Visible;
         }
-        None => **visibility = Visibility::Hidden,
+        None => *visibility = Visibility::Hidden,
     }
 }
 
@@ -277,27 +309,39 @@ fn highlight_winning_line(
     for entity in &rings {
         commands.entity(entity).despawn();
     }
+    // The line is drawn from the first stone to the last; the rings light up along
+    // it one after another.
     if let (Some(&first), Some(&last)) = (line.first(), line.last()) {
         let (from, to) = (layout.to_world(first), layout.to_world(last));
         let length = from.distance(to) + SPACING * 0.5;
+        let full = Transform::from_translation((from + to) / 2.0 + Vec3::Y * STONE_RADIUS * 1.1)
+            .with_rotation(Quat::from_rotation_arc(Vec3::Y, (to - from).normalize()));
+        let (start, draw) = motion::draw_bar(
+            full,
+            from + Vec3::Y * STONE_RADIUS * 1.1,
+            DROP_FALL,
+            WIN_DRAW,
+        );
         commands.spawn((
             Name::new("Winning line"),
             WinLine,
             Mesh3d(meshes.add(Capsule3d::new(0.05 * SPACING, length))),
             MeshMaterial3d(assets.ring_material.clone()),
-            Transform::from_translation((from + to) / 2.0 + Vec3::Y * STONE_RADIUS * 1.1)
-                .with_rotation(Quat::from_rotation_arc(Vec3::Y, (to - from).normalize())),
+            start,
+            draw,
             DespawnOnExit(GOMOKU),
         ));
     }
-    for &p in line {
+    for (i, &p) in line.iter().enumerate() {
+        let full = Transform::from_translation(layout.to_world(p) + Vec3::Y * 0.02)
+            .with_scale(Vec3::new(1.0, 0.5, 1.0));
         commands.spawn((
             Name::new(format!("Winning ring {p}")),
             WinRing,
             Mesh3d(assets.ring.clone()),
             MeshMaterial3d(assets.ring_material.clone()),
-            Transform::from_translation(layout.to_world(p) + Vec3::Y * 0.02)
-                .with_scale(Vec3::new(1.0, 0.5, 1.0)),
+            full.with_scale(full.scale * motion::NOTHING),
+            motion::grow(full, Vec3::ONE, DROP_FALL + WIN_RING_STEP * i as f32, 0.25),
             DespawnOnExit(GOMOKU),
         ));
     }

@@ -1,10 +1,13 @@
-//! The dice in motion: a placed die slides into its slot, the die of the turn tumbles
-//! to rest, a knocked-out die flies off the table. Each is a component that a system
-//! advances every frame and removes (or despawns its die) when it is done.
+//! The dice in motion, as tweens ([`crate::app::motion`]): a placed die slides into
+//! its slot with a hop, the die of the turn tumbles to rest, a knocked-out die is
+//! thrown off the table and vanishes.
 
 use std::f32::consts::PI;
 
 use bevy::prelude::*;
+use bevy_tweening::{Delay, Lens, Tween};
+
+use crate::app::motion::{self, Throw, TweenAnim, Vanishes};
 
 /// How long a placed die slides, in seconds.
 pub const SLIDE: f32 = 0.35;
@@ -13,67 +16,28 @@ const TUMBLE: f32 = 0.55;
 /// How long a knocked-out die flies before it is gone.
 const KNOCKED_OUT: f32 = 1.1;
 
-/// A die knocked out of a tray, flying off; despawns when it has flown.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct KnockedOut {
-    pub(super) velocity: Vec3,
-    pub(super) spin: Vec3,
-    pub(super) age: f32,
+/// A die knocked out of a tray, flying off the table; it is despawned when it has
+/// flown.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct KnockedOut;
+
+/// A die sliding from `from` to `to` in `duration` seconds, hopping `arc` high.
+pub(super) fn slide(from: Transform, to: Transform, duration: f32, arc: f32) -> TweenAnim {
+    motion::path(from, to, arc, duration)
 }
 
-/// A move between two transforms over `duration` seconds, with a hop of `arc`.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Slide {
-    from: Transform,
-    to: Transform,
-    age: f32,
-    duration: f32,
-    arc: f32,
-}
-
-/// The roll: the die falls and spins into its final `rest` pose.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Tumble {
-    pub(super) rest: Transform,
-    pub(super) spin: Vec3,
-    pub(super) age: f32,
-}
-
-impl Slide {
-    pub(super) fn new(from: Transform, to: Transform, duration: f32, arc: f32) -> Self {
-        Self {
-            from,
-            to,
-            age: 0.0,
-            duration,
-            arc,
-        }
-    }
-}
-
-/// Smooth start and stop.
-fn ease(t: f32) -> f32 {
-    t * t * (3.0 - 2.0 * t)
-}
-
-/// Moves sliding dice along their path; the slide ends exactly at its target.
-pub(super) fn slide(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut dice: Query<(Entity, &mut Slide, &mut Transform)>,
-) {
-    for (entity, mut slide, mut transform) in &mut dice {
-        slide.age += time.delta_secs();
-        let t = (slide.age / slide.duration).clamp(0.0, 1.0);
-        let e = ease(t);
-        transform.translation = slide.from.translation.lerp(slide.to.translation, e)
-            + Vec3::Y * slide.arc * (PI * t).sin();
-        transform.rotation = slide.from.rotation.slerp(slide.to.rotation, e);
-        if t >= 1.0 {
-            *transform = slide.to;
-            commands.entity(entity).remove::<Slide>();
-        }
-    }
+/// A die knocked out from `start`, thrown with `velocity` after `delay` seconds.
+pub(super) fn knock_out(start: Transform, velocity: Vec3, delay: f32) -> impl Bundle {
+    let (tween, vanishes): (TweenAnim, Vanishes) = motion::throw(
+        Throw {
+            start,
+            velocity,
+            spin: Vec3::new(9.0, 4.0, 6.0),
+            duration: KNOCKED_OUT,
+        },
+        delay,
+    );
+    (KnockedOut, tween, vanishes)
 }
 
 /// The pose of a rolled die `t` seconds into its tumble: dropping and spinning,
@@ -86,46 +50,35 @@ pub(super) fn tumbled(rest: &Transform, spin: Vec3, t: f32) -> Transform {
         .with_rotation(Quat::from_euler(EulerRot::XYZ, turn.x, turn.y, turn.z) * rest.rotation)
 }
 
-/// Rolls the die of the turn to rest.
-pub(super) fn tumble(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut dice: Query<(Entity, &mut Tumble, &mut Transform, &mut Visibility)>,
-) {
-    for (entity, mut tumble, mut transform, mut visibility) in &mut dice {
-        tumble.age += time.delta_secs();
-        // Hidden while it waits for the placed die to leave the spot.
-        visibility.set_if_neq(if tumble.age < 0.0 {
-            Visibility::Hidden
-        } else {
-            Visibility::Inherited
-        });
-        *transform = tumbled(&tumble.rest, tumble.spin, tumble.age.max(0.0));
-        if tumble.age >= TUMBLE {
-            *transform = tumble.rest;
-            commands.entity(entity).remove::<Tumble>();
-        }
+/// The roll as a lens: [`tumbled`] over the tumble's time.
+#[derive(Clone, Copy, Debug)]
+struct Tumble {
+    rest: Transform,
+    spin: Vec3,
+}
+
+impl Lens<Transform> for Tumble {
+    fn lerp(&mut self, mut target: Mut<'_, Transform>, ratio: f32) {
+        *target = tumbled(&self.rest, self.spin, ratio * TUMBLE);
     }
 }
 
-/// Knocked-out dice fly off the table under gravity, spinning, and are gone.
-pub(super) fn fly(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut dice: Query<(Entity, &mut KnockedOut, &mut Transform)>,
-) {
-    let dt = time.delta_secs();
-    for (entity, mut out, mut transform) in &mut dice {
-        out.age += dt;
-        if out.age < 0.0 {
-            continue;
-        }
-        out.velocity.y -= 14.0 * dt;
-        transform.translation += out.velocity * dt;
-        let spin = out.spin * dt;
-        transform.rotate(Quat::from_euler(EulerRot::XYZ, spin.x, spin.y, spin.z));
-        if out.age > KNOCKED_OUT {
-            commands.entity(entity).despawn();
-        }
+/// The roll: after `delay` seconds (the die waits, scaled to nothing, for the placed
+/// die to leave the spot), it falls and spins into its `rest` pose. Returns the pose
+/// to spawn it in and its tween.
+pub(super) fn tumble(rest: Transform, spin: Vec3, delay: f32) -> (Transform, TweenAnim) {
+    let tween = Tween::new(
+        EaseFunction::Linear,
+        std::time::Duration::from_secs_f32(TUMBLE),
+        Tumble { rest, spin },
+    );
+    let start = tumbled(&rest, spin, 0.0);
+    if delay > 0.0 {
+        (
+            start.with_scale(Vec3::splat(motion::NOTHING)),
+            TweenAnim::new(Delay::new(std::time::Duration::from_secs_f32(delay)).then(tween)),
+        )
+    } else {
+        (start, TweenAnim::new(tween))
     }
 }

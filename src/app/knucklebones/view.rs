@@ -18,7 +18,7 @@ use super::layout::{
     COLUMN_PITCH, FLOOR, GAP, ROLL_SPOT, SLOT_PITCH, outward, rest_transform, slot_centre,
     slot_transform,
 };
-use super::motion::{self, KnockedOut, SLIDE, Slide, Tumble, tumbled};
+use super::motion::{self, SLIDE};
 use super::{CurrentGame, KNUCKLEBONES};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
@@ -77,7 +77,6 @@ pub(super) fn plugin(app: &mut App) {
                     light_column,
                     mark_matches.run_if(resource_changed::<CurrentGame>),
                 ),
-                (motion::slide, motion::tumble, motion::fly),
             )
                 .chain()
                 .in_set(AppSystems::SyncView)
@@ -227,15 +226,11 @@ fn spawn_roll(commands: &mut Commands, game: &Knucklebones, assets: &DiceAssets,
         3.0 * f32::from(value % 3),
         5.0 - f32::from(value),
     );
-    let die = spawn_die(commands, assets, owner, value, tumbled(&rest, spin, 0.0));
-    commands.entity(die).insert((
-        RolledDie { owner, value },
-        Tumble {
-            rest,
-            spin,
-            age: -delay,
-        },
-    ));
+    let (start, tumble) = motion::tumble(rest, spin, delay);
+    let die = spawn_die(commands, assets, owner, value, start);
+    commands
+        .entity(die)
+        .insert((RolledDie { owner, value }, tumble));
 }
 
 /// One move, animated: the rolled die slides into its slot, the opponent's dice of
@@ -260,15 +255,11 @@ fn animate_move(
     };
     match rolled.iter().next() {
         Some((entity, _, from)) => {
-            // Shown even if it was played before its roll came into view.
+            // Its slide replaces its tumble, even one not yet begun.
             commands
                 .entity(entity)
-                .remove::<(RolledDie, Tumble)>()
-                .insert((
-                    die,
-                    Slide::new(*from, to, SLIDE, 0.8),
-                    Visibility::Inherited,
-                ));
+                .remove::<RolledDie>()
+                .insert((die, motion::slide(*from, to, SLIDE, 0.8)));
         }
         None => {
             let entity = spawn_die(commands, assets, mover, placement.die, to);
@@ -289,17 +280,17 @@ fn animate_move(
             commands
                 .entity(entity)
                 .remove::<TrayDie>()
-                .insert(KnockedOut {
-                    velocity: Vec3::new(sideways, 5.5, outward(opponent) * 4.0),
-                    spin: Vec3::new(9.0, 4.0, 6.0),
-                    age: -SLIDE * 0.8,
-                });
+                .insert(motion::knock_out(
+                    *transform,
+                    Vec3::new(sideways, 5.5, outward(opponent) * 4.0),
+                    SLIDE * 0.8,
+                ));
         } else {
             if d.slot != kept {
                 let to = slot_transform(opponent, column, kept, d.value);
                 commands.entity(entity).insert((
                     TrayDie { slot: kept, ..*d },
-                    Slide::new(*transform, to, 0.3, 0.0),
+                    motion::slide(*transform, to, 0.3, 0.0),
                 ));
             }
             kept += 1;

@@ -9,7 +9,7 @@ use super::{CurrentGame, TIC_TAC_TOE};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
 use crate::app::table::{AppSystems, Phase, Players, start_game};
-use crate::app::theme;
+use crate::app::{motion, theme};
 use crate::rules::Player;
 use crate::rules::tictactoe::{Cell, TicTacToe};
 
@@ -244,7 +244,8 @@ fn piece_transform(cell: Cell) -> Transform {
 }
 
 /// Spawns a piece for every marked cell without one and despawns pieces on cells
-/// that are now empty (new game, undo, load).
+/// that are now empty (new game, undo, load). The last move's piece, alone new, is
+/// dropped onto its cell and settles.
 fn sync_pieces(
     mut commands: Commands,
     game: Res<CurrentGame>,
@@ -259,19 +260,25 @@ fn sync_pieces(
             commands.entity(entity).despawn();
         }
     }
-    for cell in Cell::ALL {
-        if let (Some(owner), None) = (game.mark(cell), shown[cell.index()]) {
-            let piece = commands
-                .spawn((
-                    Name::new(format!("{owner:?} on {cell}")),
-                    Piece { owner, cell },
-                    piece_transform(cell),
-                    Visibility::default(),
-                    DespawnOnExit(TIC_TAC_TOE),
-                ))
-                .id();
-            spawn_shape(&mut commands, &assets, piece, owner, 0);
+    let missing: Vec<(Cell, Player)> = Cell::ALL
+        .into_iter()
+        .filter(|cell| shown[cell.index()].is_none())
+        .filter_map(|cell| Some((cell, game.mark(cell)?)))
+        .collect();
+    let drop_one = missing.len() == 1 && game.last_move() == Some(missing[0].0);
+    for (cell, owner) in missing {
+        let mut piece = commands.spawn((
+            Name::new(format!("{owner:?} on {cell}")),
+            Piece { owner, cell },
+            piece_transform(cell),
+            Visibility::default(),
+            DespawnOnExit(TIC_TAC_TOE),
+        ));
+        if drop_one {
+            piece.insert(motion::drop_onto(piece_transform(cell), 1.6, 0.15));
         }
+        let piece = piece.id();
+        spawn_shape(&mut commands, &assets, piece, owner, 0);
     }
 }
 
@@ -324,13 +331,18 @@ fn highlight_winning_line(
     }
     if let Some([first, _, last]) = line {
         let (from, to) = (cell_centre(first), cell_centre(last));
+        let lift = Vec3::Y * (PIECE_LIFT + 0.2);
+        let full = Transform::from_translation((from + to) / 2.0 + lift)
+            .with_rotation(Quat::from_rotation_arc(Vec3::Y, (to - from).normalize()));
+        // Drawn from the first piece to the last once the last has landed.
+        let (start, draw) = motion::draw_bar(full, from + lift, 0.15, 0.4);
         commands.spawn((
             Name::new("Winning line"),
             WinLine,
             Mesh3d(meshes.add(Capsule3d::new(0.09, from.distance(to) + CELL * 0.6))),
             MeshMaterial3d(assets.gold.clone()),
-            Transform::from_translation((from + to) / 2.0 + Vec3::Y * (PIECE_LIFT + 0.2))
-                .with_rotation(Quat::from_rotation_arc(Vec3::Y, (to - from).normalize())),
+            start,
+            draw,
             DespawnOnExit(TIC_TAC_TOE),
         ));
     }
