@@ -63,8 +63,9 @@ else
     fi
 fi
 
-step "cargo build --profile $profile --target wasm32-unknown-unknown"
-cargo build --profile "$profile" --target wasm32-unknown-unknown --bin tabletop
+# With sound: in a browser it is Web Audio, which needs no system package.
+step "cargo build --profile $profile --target wasm32-unknown-unknown --features sound"
+cargo build --profile "$profile" --target wasm32-unknown-unknown --bin tabletop --features sound
 wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/$profile/tabletop.wasm"
 
 step "wasm-bindgen --target web"

@@ -17,6 +17,8 @@ mod launch;
 mod registry;
 #[path = "app/soak.rs"]
 mod soak;
+#[path = "app/sound.rs"]
+mod sound;
 #[path = "app/tictactoe.rs"]
 mod tictactoe;
 
@@ -344,7 +346,14 @@ fn play_black_five(app: &mut App) {
 #[test]
 fn five_in_a_row_ends_the_game_and_highlights_the_five() {
     let mut app = standard_app();
+    sound::listen(&mut app);
     play_black_five(&mut app);
+    // A click per stone; the win is asked for in the frame of the fifth stone, to
+    // sound after it lands.
+    use tabletop::app::sound::Cue::{Stone, Win};
+    let mut cues = vec![Stone; 8];
+    cues.extend([Win, Stone]);
+    assert_eq!(sound::heard(&app), cues);
     assert_eq!(phase(&app), Phase::Over);
     let Status::Won { winner, line } = game(&app).status().clone() else {
         panic!("expected a win, got {:?}", game(&app).status());

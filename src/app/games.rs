@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 
 use super::table::{self, TableGame, TableGames};
-use super::{ai, files, hud, pointer, screens};
+use super::{ai, files, hud, pointer, screens, sound};
 use crate::rules::connectfour::ConnectFour;
 use crate::rules::gomoku::Gomoku;
 use crate::rules::knucklebones::Knucklebones;
@@ -32,5 +32,6 @@ fn game<G: TableGame>(app: &mut App) {
     files::plugin_for::<G>(app);
     hud::plugin_for::<G>(app);
     screens::menu::plugin_for::<G>(app);
+    sound::plugin_for::<G>(app);
     G::plugin(app);
 }

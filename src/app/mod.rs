@@ -25,6 +25,7 @@ pub mod launch;
 pub mod motion;
 pub mod pointer;
 pub mod screens;
+pub mod sound;
 pub mod table;
 pub mod theme;
 pub mod tictactoe;
@@ -79,6 +80,7 @@ pub fn core_plugin(app: &mut App) {
     app.add_plugins((
         table::shared_plugin,
         motion::plugin,
+        sound::plugin,
         ai::plugin,
         pointer::core_plugin,
         files::plugin,

@@ -123,10 +123,28 @@ fn a_matching_die_knocks_the_opponents_out() {
     // A seed whose first two dice are equal: Player 2's die removes Player 1's.
     let seed = (0..).find(|&s| roll(s, 0) == roll(s, 1)).unwrap();
     let mut app = app(seed, Seats::HOT_SEAT);
+    super::sound::listen(&mut app);
     request(&mut app, 0);
     request(&mut app, 0);
     assert!(game(&app).tray(Player::First).column(column(0)).is_empty());
     assert_eq!(count::<With<KnockedOut>>(&mut app), 1);
+    // The first die rolls and lands; each move puts it in its slot and rolls the
+    // next; the second knocks one out.
+    use tabletop::app::sound::Cue::*;
+    assert_eq!(
+        super::sound::heard(&app),
+        [
+            DiceRoll,
+            DiceLand,
+            DiceLand,
+            DiceRoll,
+            DiceLand,
+            DiceLand,
+            DiceKnocked,
+            DiceRoll,
+            DiceLand
+        ]
+    );
     assert_view_matches_game(&mut app);
     // The knocked-out die flies off and is gone.
     assert!(run_until(&mut app, Duration::from_secs(5), |app| {

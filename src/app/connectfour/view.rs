@@ -18,6 +18,7 @@ use super::layout::{
 use super::{CONNECT_FOUR, CurrentGame};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
+use crate::app::sound::{Cue, PlaySound};
 use crate::app::table::{AppSystems, Phase, Players, start_game};
 use crate::app::{motion, theme};
 use crate::rules::Player;
@@ -294,6 +295,7 @@ fn sync_discs(
     game: Res<CurrentGame>,
     assets: Res<ConnectFourAssets>,
     discs: Query<(Entity, &Disc)>,
+    mut sounds: MessageWriter<PlaySound>,
 ) {
     let mut shown = Vec::new();
     for (entity, disc) in &discs {
@@ -329,6 +331,7 @@ fn sync_discs(
             let height = DROP_HEIGHT - rest.y;
             let fall = (2.0 * height / GRAVITY).sqrt();
             disc.insert(motion::drop_onto(disc_transform(rest), height, fall));
+            sounds.write(PlaySound::after(Cue::Disc, fall));
         }
     }
 }

@@ -11,6 +11,7 @@ use super::board::{BoardLayout, BoardSystems, Cells, ForbiddenMark, OnBoard, SPA
 use super::{CurrentGame, GOMOKU};
 use crate::app::motion::{self, TweenAnim};
 use crate::app::pointer::Hovered;
+use crate::app::sound::{Cue, PlaySound};
 use crate::app::table::{AppSystems, Phase, Players};
 use crate::app::theme;
 use crate::rules::Player;
@@ -205,6 +206,7 @@ fn sync_pieces(
     cells: Res<Cells>,
     assets: Res<StoneAssets>,
     pieces: Query<(Entity, &Piece, &OnPoint)>,
+    mut sounds: MessageWriter<PlaySound>,
 ) {
     let mut shown: HashMap<Point, (Entity, Player)> = pieces
         .iter()
@@ -244,6 +246,7 @@ fn sync_pieces(
         ));
         if drop_one {
             stone.insert(motion::drop_onto(stone_on_cell(), DROP_HEIGHT, DROP_FALL));
+            sounds.write(PlaySound::after(Cue::Stone, DROP_FALL));
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::app::ai::{
 };
 use crate::app::camera::ResetCamera;
 use crate::app::files::{FileNotice, SavePath};
+use crate::app::sound::{SoundSettings, sound_row};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::app::table::LoadRequested;
 use crate::app::table::{
@@ -36,6 +37,7 @@ pub(super) fn draw_hud<G: TableGame>(
     mut save_path: ResMut<SavePath>,
     notice: Res<FileNotice>,
     refused: Res<RefusedMove>,
+    mut sound: ResMut<SoundSettings>,
     mut requests: Requests,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -76,8 +78,9 @@ pub(super) fn draw_hud<G: TableGame>(
                     requests.reset_camera.write(ResetCamera);
                 }
             });
+            sound_row(ui, &mut sound);
             ui.small(format!("{} · H hint · Ctrl+Z/Y undo/redo", G::CONTROLS));
-            ui.small("Right mouse: look · WASD/QE: move · wheel: speed");
+            ui.small("Right mouse: look · WASD/QE: move · wheel: speed · M: sound");
         });
     Ok(())
 }

@@ -12,7 +12,7 @@ use crate::app::motion::{self, Throw, TweenAnim, Vanishes};
 /// How long a placed die slides, in seconds.
 pub const SLIDE: f32 = 0.35;
 /// How long the roll tumbles.
-const TUMBLE: f32 = 0.55;
+pub(super) const TUMBLE: f32 = 0.55;
 /// How long a knocked-out die flies before it is gone.
 const KNOCKED_OUT: f32 = 1.1;
 

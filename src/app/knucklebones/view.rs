@@ -22,6 +22,7 @@ use super::motion::{self, SLIDE};
 use super::{CurrentGame, KNUCKLEBONES};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
+use crate::app::sound::{Cue, PlaySound};
 use crate::app::table::{AppSystems, MoveApplied, Phase, Players, start_game};
 use crate::app::theme;
 use crate::rules::Player;
@@ -227,6 +228,11 @@ fn spawn_roll(commands: &mut Commands, game: &Knucklebones, assets: &DiceAssets,
         5.0 - f32::from(value),
     );
     let (start, tumble) = motion::tumble(rest, spin, delay);
+    commands.write_message(PlaySound::after(Cue::DiceRoll, delay));
+    commands.write_message(PlaySound::after(
+        Cue::DiceLand,
+        delay + motion::TUMBLE * 0.9,
+    ));
     let die = spawn_die(commands, assets, owner, value, start);
     commands
         .entity(die)
@@ -260,6 +266,7 @@ fn animate_move(
                 .entity(entity)
                 .remove::<RolledDie>()
                 .insert((die, motion::slide(*from, to, SLIDE, 0.8)));
+            commands.write_message(PlaySound::after(Cue::DiceLand, SLIDE));
         }
         None => {
             let entity = spawn_die(commands, assets, mover, placement.die, to);
@@ -285,6 +292,7 @@ fn animate_move(
                     Vec3::new(sideways, 5.5, outward(opponent) * 4.0),
                     SLIDE * 0.8,
                 ));
+            commands.write_message(PlaySound::after(Cue::DiceKnocked, SLIDE * 0.8));
         } else {
             if d.slot != kept {
                 let to = slot_transform(opponent, column, kept, d.value);

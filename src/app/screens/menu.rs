@@ -7,6 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::Level;
 use crate::app::files::autosave::ContinueOffer;
+use crate::app::sound::{SoundSettings, sound_row};
 use crate::app::table::{GameKind, GameSystems, Part, Players, Screen, TableGame, TableGames};
 use crate::app::ui_theme::{GameFonts, fonts_settled};
 use crate::record::PlayerKind;
@@ -35,6 +36,7 @@ fn draw_menu<G: TableGame>(
     mut commands: Commands,
     #[cfg(not(target_arch = "wasm32"))] mut exit: MessageWriter<AppExit>,
     fonts: Option<Res<GameFonts>>,
+    mut sound: ResMut<SoundSettings>,
     mut shown: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -108,7 +110,9 @@ fn draw_menu<G: TableGame>(
                     }
                     ui.end_row();
                 });
-            ui.add_space(12.0);
+            ui.add_space(8.0);
+            sound_row(ui, &mut sound);
+            ui.add_space(8.0);
             ui.horizontal(|ui| {
                 if ui
                     .add_sized([120.0, 32.0], egui::Button::new("Start"))

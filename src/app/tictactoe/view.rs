@@ -8,6 +8,7 @@ use super::layout::{CELL, TOP, cell_centre};
 use super::{CurrentGame, TIC_TAC_TOE};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
+use crate::app::sound::{Cue, PlaySound};
 use crate::app::table::{AppSystems, Phase, Players, start_game};
 use crate::app::{motion, theme};
 use crate::rules::Player;
@@ -251,6 +252,7 @@ fn sync_pieces(
     game: Res<CurrentGame>,
     assets: Res<TicTacToeAssets>,
     pieces: Query<(Entity, &Piece)>,
+    mut sounds: MessageWriter<PlaySound>,
 ) {
     let mut shown = [None; 9];
     for (entity, piece) in &pieces {
@@ -276,6 +278,7 @@ fn sync_pieces(
         ));
         if drop_one {
             piece.insert(motion::drop_onto(piece_transform(cell), 1.6, 0.15));
+            sounds.write(PlaySound::after(Cue::Piece, 0.15));
         }
         let piece = piece.id();
         spawn_shape(&mut commands, &assets, piece, owner, 0);
