@@ -67,9 +67,13 @@ pub fn plugin(app: &mut App) {
     .add_plugins(core_plugin);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
-    // The player's autosave (headless tests leave it out, or use their own).
+    // The player's autosave and settings (headless tests leave them out, or use
+    // their own). The settings are read now, before the command line's flags.
     if let Some(store) = files::autosave::Autosave::for_player() {
         app.insert_resource(store);
+    }
+    if let Some(preferences) = files::preferences::Preferences::for_player() {
+        preferences.restore(app.world_mut());
     }
 }
 

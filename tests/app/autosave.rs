@@ -1,12 +1,16 @@
-//! The autosave: the game on the table survives the app's end at any moment, and a
-//! broken save never stops the game from starting.
+//! The files kept for the player. The autosave: the game on the table survives the
+//! app's end at any moment, and a broken save never stops the game from starting.
+//! The settings: they come back at the next start, and a broken file is skipped.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use tabletop::ai::Level;
 use tabletop::app::files::autosave::{Autosave, ContinueOffer};
+use tabletop::app::files::preferences::Preferences;
 use tabletop::app::gomoku::GomokuSettings;
+use tabletop::app::knucklebones::KnucklebonesSettings;
+use tabletop::app::sound::SoundSettings;
 use tabletop::app::table::{RedoRequested, UndoRequested};
 use tabletop::app::{GameKind, Players, Screen};
 use tabletop::record::{PlayerKind, SavedGame, Seats};
@@ -178,4 +182,104 @@ fn without_an_autosave_resource_nothing_is_written() {
     let mut app = super::standard_app();
     request(&mut app, "h8");
     assert!(app.world().get_resource::<Autosave>().is_none());
+}
+
+/// A new start with the settings kept in `dir`, on the menu; and the lines skipped.
+fn start_with_settings(dir: &PathBuf) -> (App, Vec<String>) {
+    let mut app = headless_app();
+    let skipped = Preferences::in_dir(dir).restore(app.world_mut());
+    app.update();
+    (app, skipped)
+}
+
+#[test]
+fn the_settings_come_back_at_the_next_start() {
+    let dir = fresh_dir("settings");
+    let (mut app, skipped) = start_with_settings(&dir);
+    assert!(skipped.is_empty(), "no file is the defaults: {skipped:?}");
+    assert_eq!(
+        *app.world().resource::<SoundSettings>(),
+        SoundSettings::default()
+    );
+    // The player chooses: quieter, muted, Knucklebones with a seed, P2 an AI 5.
+    {
+        let mut sound = app.world_mut().resource_mut::<SoundSettings>();
+        sound.volume = 0.35;
+        sound.muted = true;
+    }
+    app.world_mut()
+        .resource_mut::<NextState<GameKind>>()
+        .set(GameKind::named("knucklebones").unwrap());
+    app.world_mut().resource_mut::<Players>().second = PlayerKind::Ai(Level::new(5).unwrap());
+    app.world_mut().resource_mut::<KnucklebonesSettings>().seed = Some(42);
+    app.world_mut().resource_mut::<GomokuSettings>().size = "12x13".parse().unwrap();
+    app.update();
+    // The game settings are written when the menu is left.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app.update();
+    drop(app);
+    let text = std::fs::read_to_string(dir.join("settings.txt")).unwrap();
+    for line in [
+        "sound off",
+        "volume 35",
+        "game knucklebones",
+        "second ai:5",
+        "knucklebones seed 42",
+        "gomoku size 12x13",
+    ] {
+        assert!(text.lines().any(|l| l == line), "'{line}' in\n{text}");
+    }
+
+    let (app, skipped) = start_with_settings(&dir);
+    assert!(skipped.is_empty(), "{skipped:?}");
+    let sound = *app.world().resource::<SoundSettings>();
+    assert!(sound.muted);
+    assert!((sound.volume - 0.35).abs() < 1e-6);
+    assert_eq!(
+        *app.world().resource::<State<GameKind>>().get(),
+        GameKind::named("knucklebones").unwrap()
+    );
+    assert_eq!(
+        app.world().resource::<Players>().second,
+        PlayerKind::Ai(Level::new(5).unwrap())
+    );
+    assert_eq!(
+        app.world().resource::<KnucklebonesSettings>().seed,
+        Some(42)
+    );
+    assert_eq!(
+        app.world().resource::<GomokuSettings>().size.to_string(),
+        "12x13"
+    );
+}
+
+#[test]
+fn a_broken_settings_file_is_skipped_line_by_line_and_never_stops_a_start() {
+    let dir = fresh_dir("settings-broken");
+    std::fs::write(
+        dir.join("settings.txt"),
+        "volume 250\nsound maybe\ngame chess\nfirst ai:9\ngomoku size 99x99\n\
+         gomoku colour blue\nwhatever\n\u{0}\u{1}\nvolume 40\n",
+    )
+    .unwrap();
+    let (app, skipped) = start_with_settings(&dir);
+    assert_eq!(skipped.len(), 8, "{skipped:?}");
+    // The good line still applies; the rest stays as it was.
+    assert!((app.world().resource::<SoundSettings>().volume - 0.4).abs() < 1e-6);
+    assert_eq!(
+        *app.world().resource::<GomokuSettings>(),
+        GomokuSettings::default()
+    );
+    assert_eq!(app.world().resource::<Players>().0, Seats::default());
+    // Not text at all: the defaults.
+    std::fs::write(dir.join("settings.txt"), [0xff, 0xfe, 0x00]).unwrap();
+    let (app, skipped) = start_with_settings(&dir);
+    assert_eq!(skipped.len(), 1);
+    assert_eq!(
+        *app.world().resource::<SoundSettings>(),
+        SoundSettings::default()
+    );
 }

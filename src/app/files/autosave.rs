@@ -14,25 +14,19 @@
 
 use bevy::prelude::*;
 
+use super::store::PlayerFile;
 use super::{parse_game, put_on_table};
 use crate::app::table::{CurrentGame, OnTable, Players, Screen, TableGame};
 use crate::games::GameRecord;
 use crate::record::{PlayerKind, SavedGame};
 
 /// Where the autosave lives; its presence turns autosaving on.
-#[derive(Resource, Clone, Debug)]
-pub struct Autosave {
-    /// The directory of `autosave.txt` (desktop); `None` in a browser, where the
-    /// page's local storage holds it.
-    #[cfg(not(target_arch = "wasm32"))]
-    dir: std::path::PathBuf,
-}
+#[derive(Resource, Clone, Debug, Deref)]
+pub struct Autosave(PlayerFile);
 
-/// The autosave's file name (desktop), and its key in a browser's local storage.
-#[cfg(not(target_arch = "wasm32"))]
+/// The autosave's file name (desktop); in a browser, its local storage key is
+/// `tabletop.autosave`.
 const NAME: &str = "autosave.txt";
-#[cfg(target_arch = "wasm32")]
-const KEY: &str = "tabletop.autosave";
 
 impl Autosave {
     /// The player's own autosave: in the OS's data directory (or
@@ -41,99 +35,18 @@ impl Autosave {
     #[must_use]
     pub fn for_player() -> Option<Self> {
         #[cfg(not(target_arch = "wasm32"))]
-        {
-            let dir = std::env::var_os("TABLETOP_DATA_DIR")
-                .map(std::path::PathBuf::from)
-                .or_else(|| dirs::data_dir().map(|d| d.join("tabletop")))?;
-            Some(Self { dir })
-        }
+        let data_dir = dirs::data_dir;
         #[cfg(target_arch = "wasm32")]
-        Some(Self {})
+        let data_dir = || None;
+        PlayerFile::for_player(NAME, "TABLETOP_DATA_DIR", data_dir).map(Self)
     }
 
     /// An autosave in `dir` (tests use a directory of their own).
     #[cfg(not(target_arch = "wasm32"))]
     #[must_use]
     pub fn in_dir(dir: impl Into<std::path::PathBuf>) -> Self {
-        Self { dir: dir.into() }
+        Self(PlayerFile::in_dir(dir, NAME))
     }
-
-    /// The autosave file (desktop).
-    #[cfg(not(target_arch = "wasm32"))]
-    #[must_use]
-    pub fn path(&self) -> std::path::PathBuf {
-        self.dir.join(NAME)
-    }
-
-    /// The saved text, `Ok(None)` if there is none.
-    pub fn read(&self) -> Result<Option<String>, String> {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            match std::fs::read(self.path()) {
-                Ok(bytes) => String::from_utf8(bytes)
-                    .map(Some)
-                    .map_err(|_| "the autosave is not text".to_owned()),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-                Err(e) => Err(format!("could not read {}: {e}", self.path().display())),
-            }
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            storage()?
-                .get_item(KEY)
-                .map_err(|e| crate::app::web::js_error("could not read the autosave", e))
-        }
-    }
-
-    /// Writes `text` in place of the autosave, atomically on the desktop.
-    pub fn write(&self, text: &str) -> Result<(), String> {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            let fail =
-                |e: std::io::Error| format!("could not autosave to {}: {e}", self.dir.display());
-            std::fs::create_dir_all(&self.dir).map_err(fail)?;
-            let temporary = self.dir.join(format!("{NAME}.tmp"));
-            std::fs::write(&temporary, text).map_err(fail)?;
-            std::fs::rename(&temporary, self.path()).map_err(fail)
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            storage()?
-                .set_item(KEY, text)
-                .map_err(|e| crate::app::web::js_error("could not autosave", e))
-        }
-    }
-
-    /// Moves a broken autosave out of the way, keeping it: returns where it went.
-    pub fn set_aside(&self) -> Result<String, String> {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            let stamp = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs());
-            let aside = self.dir.join(format!("autosave-broken-{stamp}.txt"));
-            std::fs::rename(self.path(), &aside)
-                .map_err(|e| format!("could not set the autosave aside: {e}"))?;
-            Ok(aside.display().to_string())
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            let storage = storage()?;
-            let fail = |e| crate::app::web::js_error("could not set the autosave aside", e);
-            let text = storage.get_item(KEY).map_err(fail)?.unwrap_or_default();
-            let aside = format!("{KEY}.broken");
-            storage.set_item(&aside, &text).map_err(fail)?;
-            storage.remove_item(KEY).map_err(fail)?;
-            Ok(format!("local storage '{aside}'"))
-        }
-    }
-}
-
-#[cfg(target_arch = "wasm32")]
-fn storage() -> Result<web_sys::Storage, String> {
-    web_sys::window()
-        .and_then(|window| window.local_storage().ok().flatten())
-        .ok_or_else(|| "this page has no local storage".to_owned())
 }
 
 /// What the menu offers from the autosave: the game to continue, and a line about a

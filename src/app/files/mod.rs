@@ -7,6 +7,8 @@ pub mod autosave;
 mod browser;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod dialog;
+pub mod preferences;
+pub mod store;
 #[cfg(target_arch = "wasm32")]
 pub use browser::pick_game_file;
 
@@ -46,7 +48,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(super::table::AppSystems::ApplyMoves)
                 .run_if(in_state(Screen::Playing)),
         );
-    app.add_plugins(autosave::plugin);
+    app.add_plugins((autosave::plugin, preferences::plugin));
     #[cfg(not(target_arch = "wasm32"))]
     app.add_plugins(dialog::plugin);
     #[cfg(target_arch = "wasm32")]

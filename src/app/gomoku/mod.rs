@@ -75,6 +75,13 @@ impl TableGame for Gomoku {
         Some(parsed.map_err(|e| e.to_string()))
     }
 
+    fn setting_lines(settings: &GomokuSettings) -> Vec<(&'static str, String)> {
+        vec![
+            ("size", settings.size.to_string()),
+            ("rule", settings.rule.to_string()),
+        ]
+    }
+
     fn side_colour(player: Player) -> Color {
         match player {
             Player::First => Color::srgb(0.08, 0.08, 0.09),

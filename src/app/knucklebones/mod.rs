@@ -98,6 +98,19 @@ impl TableGame for Knucklebones {
         })
     }
 
+    fn setting_lines(settings: &KnucklebonesSettings) -> Vec<(&'static str, String)> {
+        let starts = match settings.starter {
+            Starter::First => "p1",
+            Starter::Second => "p2",
+            Starter::Random => "random",
+        };
+        let mut lines = vec![("starts", starts.to_owned())];
+        if let Some(seed) = settings.seed {
+            lines.push(("seed", seed.to_string()));
+        }
+        lines
+    }
+
     fn move_names(&self) -> Vec<String> {
         self.placements()
             .iter()

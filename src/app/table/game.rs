@@ -37,6 +37,12 @@ pub trait TableGame: GameAi {
         None
     }
 
+    /// The menu's settings as the `key value` pairs [`apply_setting`](Self::apply_setting)
+    /// reads back, for the settings file: what the next start comes back to.
+    fn setting_lines(_settings: &Self::Settings) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
     /// The moves so far, as people read them in the move list.
     fn move_names(&self) -> Vec<String> {
         self.history().iter().map(ToString::to_string).collect()

@@ -16,6 +16,7 @@ pub struct TableEntry {
     kind: GameKind,
     hold: fn(GameRecord, &mut World) -> Result<(), GameRecord>,
     apply_setting: fn(&mut World, &str, &str) -> Option<Result<(), String>>,
+    setting_lines: fn(&World) -> Vec<(&'static str, String)>,
 }
 
 impl TableGames {
@@ -31,12 +32,23 @@ impl TableGames {
                 let mut settings = world.get_resource_or_init::<G::Settings>();
                 G::apply_setting(&mut settings, key, value)
             },
+            setting_lines: |world| {
+                world
+                    .get_resource::<G::Settings>()
+                    .map(G::setting_lines)
+                    .unwrap_or_default()
+            },
         });
     }
 
     /// The games, in menu order.
     pub fn kinds(&self) -> impl Iterator<Item = GameKind> + '_ {
         self.0.iter().map(|entry| entry.kind)
+    }
+
+    /// Every game's entry, in menu order.
+    pub fn entries(&self) -> impl Iterator<Item = &TableEntry> + '_ {
+        self.0.iter()
     }
 
     /// The entry of `kind`, if the app has that game.
@@ -51,6 +63,23 @@ impl TableEntry {
     #[must_use]
     pub fn kind(&self) -> GameKind {
         self.kind
+    }
+
+    /// Applies one of this game's menu settings (`size 12x12`): `None` if it has no
+    /// such setting, else whether the value was good.
+    pub fn apply_setting(
+        &self,
+        world: &mut World,
+        key: &str,
+        value: &str,
+    ) -> Option<Result<(), String>> {
+        (self.apply_setting)(world, key, value)
+    }
+
+    /// This game's menu settings as `key value` pairs (`size 15x15`).
+    #[must_use]
+    pub fn setting_lines(&self, world: &World) -> Vec<(&'static str, String)> {
+        (self.setting_lines)(world)
     }
 }
 
