@@ -30,15 +30,16 @@ rmSync(join(shots, "failure.png"), { force: true });
 const VIEW = { width: 1280, height: 800 };
 const MENU = {
   gomokuTab: { x: 392, y: 229 },
-  secondSeatAi: { x: 482, y: 540 },
+  secondSeatAi: { x: 482, y: 521 },
   // White's level slider: its handle (at level 3), dragged to the left end, level 1.
-  levelHandle: { x: 582, y: 540 },
-  levelOne: { x: 520, y: 540 },
-  start: { x: 394, y: 626 },
+  levelHandle: { x: 581, y: 521 },
+  levelOne: { x: 519, y: 521 },
+  start: { x: 392, y: 646 },
 };
-const HUD = { save: { x: 56, y: 497 }, load: { x: 127, y: 497 } };
-// h8, the centre point of the framed 15x15 board.
-const BOARD_CENTRE = { x: 640, y: 380 };
+const HUD = { save: { x: 74, y: 568 }, load: { x: 146, y: 568 } };
+// h8, the centre point of the framed 15x15 board: the view's centre, moved right by
+// half the HUD's width (the board is framed beside the HUD).
+const BOARD_CENTRE = { x: 836, y: 380 };
 
 const problems = [];
 const log = [];

@@ -5,6 +5,7 @@
 use bevy::camera_controller::free_camera::{FreeCamera, FreeCameraPlugin, FreeCameraState};
 use std::time::Duration;
 
+use bevy::camera::SubCameraView;
 use bevy::prelude::*;
 use bevy_tweening::{AnimCompletedEvent, AnimationSystem, Tween};
 
@@ -21,6 +22,12 @@ impl Default for CameraHome {
     }
 }
 
+/// How many physical pixels at the window's left the HUD covers: the view is
+/// framed in the rest (its centre moved right by half of it), so the board stands
+/// beside the HUD rather than under it. Zero on the menu.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct LeftInset(pub f32);
+
 /// The one 3D camera.
 #[derive(Component, Debug)]
 pub struct MainCamera;
@@ -32,6 +39,10 @@ pub struct ResetCamera;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(FreeCameraPlugin)
         .init_resource::<CameraHome>()
+        .init_resource::<LeftInset>()
+        .add_systems(OnExit(Screen::Playing), |mut inset: ResMut<LeftInset>| {
+            inset.0 = 0.0;
+        })
         .add_message::<ResetCamera>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
@@ -51,6 +62,7 @@ pub(super) fn plugin(app: &mut App) {
                 ),
                 enable_controls.run_if(state_changed::<Screen>),
                 landed.after(AnimationSystem::AnimationUpdate),
+                frame_beside_hud,
             )
                 .chain(),
         );
@@ -112,6 +124,27 @@ fn landed(
         if let Ok(mut state) = cameras.get_mut(event.anim_entity) {
             reset_look(&mut state);
         }
+    }
+}
+
+/// Moves the view's centre right by half the HUD's width: the camera renders the
+/// left part of a wider image (Bevy's sub-camera view), whose centre is where the
+/// board's centre appears.
+fn frame_beside_hud(
+    inset: Res<LeftInset>,
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    mut camera: Single<&mut Camera, With<MainCamera>>,
+) {
+    let size = window.physical_size();
+    // Never more than half the window: a very narrow window keeps its centre.
+    let inset = inset.0.clamp(0.0, size.x as f32 / 2.0) as u32;
+    let view = (inset > 0 && size.x > 0 && size.y > 0).then(|| SubCameraView {
+        full_size: UVec2::new(size.x + inset, size.y),
+        offset: Vec2::ZERO,
+        size,
+    });
+    if camera.sub_camera_view != view {
+        camera.sub_camera_view = view;
     }
 }
 

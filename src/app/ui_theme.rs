@@ -86,7 +86,41 @@ pub(super) fn plugin(app: &mut App) {
     app.init_asset::<FontBytes>()
         .init_asset_loader::<FontBytesLoader>()
         .add_systems(Startup, load_fonts)
-        .add_systems(EguiPrimaryContextPass, (dress_egui, give_fonts));
+        .add_systems(
+            EguiPrimaryContextPass,
+            (dress_egui, give_fonts, fit_to_window),
+        );
+}
+
+/// The window size the menu and the HUD are laid out for.
+const DESIGN_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
+
+/// egui's zoom for a window of `size` (logical pixels): the menu and HUD keep their
+/// proportions from 640x400 (smaller, 0.72, still readable) to 1920x1080 (larger).
+#[must_use]
+pub fn zoom_for(size: Vec2) -> f32 {
+    let fit = size / DESIGN_SIZE;
+    fit.x.min(fit.y).clamp(0.72, 1.4)
+}
+
+/// Whether egui's window (in logical pixels) is tall enough to show the HUD's every
+/// section open.
+#[must_use]
+pub fn roomy(ctx: &egui::Context) -> bool {
+    ctx.content_rect().height() * ctx.zoom_factor() >= 640.0
+}
+
+/// Scales the menu and the HUD with the window.
+fn fit_to_window(
+    mut contexts: EguiContexts,
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+) -> Result {
+    let zoom = zoom_for(window.size());
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.zoom_factor() - zoom).abs() > 1e-3 {
+        ctx.set_zoom_factor(zoom);
+    }
+    Ok(())
 }
 
 fn load_fonts(mut commands: Commands, assets: Res<AssetServer>) {

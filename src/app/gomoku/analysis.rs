@@ -494,8 +494,10 @@ fn panel(
             } else {
                 egui::Color32::BLACK
             };
+            // Logical pixels in egui's points (the menu and HUD are zoomed).
+            let zoom = painter.ctx().zoom_factor();
             painter.text(
-                egui::pos2(at.x, at.y),
+                egui::pos2(at.x / zoom, at.y / zoom),
                 egui::Align2::CENTER_CENTER,
                 (i + 1).to_string(),
                 egui::FontId::proportional(15.0),

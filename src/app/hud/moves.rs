@@ -13,10 +13,13 @@ pub(super) fn draw_move_list<G: TableGame>(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let moves = game.move_names();
+    // Folded at first in a low window, where it would cover the board.
+    let roomy = crate::app::ui_theme::roomy(ctx);
     egui::Window::new("Moves")
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
         .resizable(false)
         .collapsible(true)
+        .default_open(roomy)
         .min_width(170.0)
         .default_width(170.0)
         .show(ctx, |ui| {

@@ -12,7 +12,7 @@ use crate::ai::Level;
 use crate::app::ai::{
     AiMoveRequested, AiPace, AiPurpose, AiStepRequested, AiTask, Hint, HintRequested,
 };
-use crate::app::camera::ResetCamera;
+use crate::app::camera::{LeftInset, ResetCamera};
 use crate::app::files::{FileNotice, SavePath};
 use crate::app::sound::{SoundSettings, sound_row};
 #[cfg(not(target_arch = "wasm32"))]
@@ -22,6 +22,7 @@ use crate::app::table::{
     TableGame, UndoRequested, seat_label,
 };
 use crate::app::theme::{AI_UI, DONE_UI, ERROR_UI, GOLD_UI, HINT_UI};
+use crate::app::ui_theme;
 use crate::rules::Player;
 
 /// The panel of game `G`, top left.
@@ -38,50 +39,77 @@ pub(super) fn draw_hud<G: TableGame>(
     notice: Res<FileNotice>,
     refused: Res<RefusedMove>,
     mut sound: ResMut<SoundSettings>,
+    mut inset: ResMut<LeftInset>,
     mut requests: Requests,
+    mut was_roomy: Local<Option<bool>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let thinking = tasks.iter().find(|t| t.purpose == AiPurpose::Play);
     let hinting = tasks.iter().find(|t| t.purpose == AiPurpose::Hint);
-    egui::Window::new(G::KIND.to_string())
+    // In a low window (a small browser window) the file row and the help lines fold
+    // away, and whatever still does not fit scrolls.
+    let screen = ctx.content_rect();
+    let roomy = ui_theme::roomy(ctx);
+    // Opened or folded when the window's size says so (a browser's canvas starts at
+    // its default size, then fits the page), else as the player left it.
+    let fold = (*was_roomy != Some(roomy)).then_some(roomy);
+    *was_roomy = Some(roomy);
+    let shown = egui::Window::new(G::KIND.to_string())
         .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
-            sides_and_status(ui, &game, &players);
-            if let Some(why) = &refused.0 {
-                ui.label(egui::RichText::new(why).color(ERROR_UI));
-            }
-            let now = time.elapsed();
-            ai_at_work(ui, &game, &players, &pace, thinking, hinting, &hint, now);
-            ui.separator();
-            game_buttons(
-                ui,
-                &game,
-                &players,
-                &mut assist,
-                thinking,
-                hinting,
-                &mut requests,
-            );
-            if !players.all_human() {
-                ai_pace(ui, &game, &players, &mut pace, thinking, &mut requests);
-            }
-            ui.separator();
-            file_row(ui, &mut save_path, &notice, &mut requests);
-            ui.separator();
-            ui.horizontal(|ui| {
-                if ui.button("Menu").on_hover_text("Esc").clicked() {
-                    requests.screen.set(Screen::Menu);
-                }
-                if ui.button("Reset camera").clicked() {
-                    requests.reset_camera.write(ResetCamera);
-                }
-            });
-            sound_row(ui, &mut sound);
-            ui.small(format!("{} · H hint · Ctrl+Z/Y undo/redo", G::CONTROLS));
-            ui.small("Right mouse: look · WASD/QE: move · wheel: speed · M: sound");
+            // As tall as its content, up to the window's height, then it scrolls.
+            let room = screen.height() - 110.0;
+            egui::ScrollArea::vertical()
+                .min_scrolled_height(room)
+                .max_height(room)
+                .show(ui, |ui| {
+                    sides_and_status(ui, &game, &players);
+                    if let Some(why) = &refused.0 {
+                        ui.label(egui::RichText::new(why).color(ERROR_UI));
+                    }
+                    let now = time.elapsed();
+                    ai_at_work(ui, &game, &players, &pace, thinking, hinting, &hint, now);
+                    ui.separator();
+                    game_buttons(
+                        ui,
+                        &game,
+                        &players,
+                        &mut assist,
+                        thinking,
+                        hinting,
+                        &mut requests,
+                    );
+                    if !players.all_human() {
+                        ai_pace(ui, &game, &players, &mut pace, thinking, &mut requests);
+                    }
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        if ui.button("Menu").on_hover_text("Esc").clicked() {
+                            requests.screen.set(Screen::Menu);
+                        }
+                        if ui.button("Reset camera").clicked() {
+                            requests.reset_camera.write(ResetCamera);
+                        }
+                    });
+                    egui::CollapsingHeader::new("Files, sound and keys")
+                        .open(fold)
+                        .show(ui, |ui| {
+                            file_row(ui, &mut save_path, &notice, &mut requests);
+                            ui.separator();
+                            sound_row(ui, &mut sound);
+                            ui.small(format!("{} · H hint · Ctrl+Z/Y undo/redo", G::CONTROLS));
+                            ui.small("Right mouse: look · WASD/QE: move · wheel: speed · M: sound");
+                        });
+                });
         });
+    // The board is framed in what the panel leaves of the window.
+    let right = shown.map_or(0.0, |shown| shown.response.rect.right());
+    let covered = (right + 6.0) * ctx.pixels_per_point();
+    if (inset.0 - covered).abs() > 1.0 {
+        inset.0 = covered;
+    }
     Ok(())
 }
 

@@ -28,6 +28,8 @@ fn dice_scores(
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // The camera's logical pixels in egui's points (the menu and HUD are zoomed).
+    let zoom = ctx.zoom_factor();
     let (camera, camera_transform) = *camera;
     let outcome = game.outcome();
     let label = |id: (usize, usize), at: Vec3, text: egui::RichText| {
@@ -35,7 +37,7 @@ fn dice_scores(
             return;
         };
         egui::Area::new(egui::Id::new(("dice score", id)))
-            .fixed_pos(egui::pos2(spot.x, spot.y))
+            .fixed_pos(egui::pos2(spot.x / zoom, spot.y / zoom))
             .pivot(egui::Align2::CENTER_CENTER)
             .interactable(false)
             .order(egui::Order::Background)

@@ -46,88 +46,95 @@ fn draw_menu<G: TableGame>(
         // the web smoke test.
         info!("menu on screen");
     }
+    // As tall as its content; in a low window (640x400) what does not fit scrolls.
+    let room = ctx.content_rect().height() - 80.0;
     egui::Window::new("Tabletop")
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .resizable(false)
         .collapsible(false)
         .min_width(320.0)
         .show(ctx, |ui| {
-            if let Some((_, line)) = &offer.game {
-                ui.horizontal(|ui| {
-                    if ui
-                        .add_sized([120.0, 32.0], egui::Button::new("Continue"))
-                        .on_hover_text("Go on with the game you left, as it was")
-                        .clicked()
-                    {
-                        commands.queue(ContinueOffer::accept);
-                    }
-                    ui.label(line);
-                });
-                ui.separator();
-            }
-            if let Some(notice) = &offer.notice {
-                ui.colored_label(egui::Color32::from_rgb(230, 120, 100), notice);
-                ui.separator();
-            }
-            ui.horizontal(|ui| {
-                for game in games.kinds() {
-                    if ui
-                        .selectable_label(
-                            game == G::KIND,
-                            egui::RichText::new(game.to_string()).heading(),
-                        )
-                        .clicked()
-                        && game != G::KIND
-                    {
-                        next_kind.set(game);
-                    }
-                }
-            });
-            ui.separator();
-            for line in G::BLURB.lines() {
-                ui.label(line);
-            }
-            ui.small("Each side: a person or an AI (1 weakest, 5 strongest).");
-            ui.add_space(8.0);
-            egui::Grid::new("game settings")
-                .num_columns(2)
-                .spacing([16.0, 8.0])
+            egui::ScrollArea::vertical()
+                .min_scrolled_height(room)
+                .max_height(room)
                 .show(ui, |ui| {
-                    G::settings_ui(ui, &mut settings);
-                    for player in Player::BOTH {
-                        ui.label(G::side_name(player));
-                        seat_picker(ui, &mut players, player);
-                        ui.end_row();
+                    if let Some((_, line)) = &offer.game {
+                        ui.horizontal(|ui| {
+                            if ui
+                                .add_sized([120.0, 32.0], egui::Button::new("Continue"))
+                                .on_hover_text("Go on with the game you left, as it was")
+                                .clicked()
+                            {
+                                commands.queue(ContinueOffer::accept);
+                            }
+                            ui.label(line);
+                        });
+                        ui.separator();
                     }
-                    ui.label("");
-                    let tip = format!(
-                        "Who plays {} (and moves first) plays {} instead",
-                        G::side_name(Player::First),
-                        G::side_name(Player::Second)
-                    );
-                    if ui.button("Swap sides").on_hover_text(tip).clicked() {
-                        players.0 = players.swapped();
+                    if let Some(notice) = &offer.notice {
+                        ui.colored_label(egui::Color32::from_rgb(230, 120, 100), notice);
+                        ui.separator();
                     }
-                    ui.end_row();
+                    ui.horizontal(|ui| {
+                        for game in games.kinds() {
+                            if ui
+                                .selectable_label(
+                                    game == G::KIND,
+                                    egui::RichText::new(game.to_string()).heading(),
+                                )
+                                .clicked()
+                                && game != G::KIND
+                            {
+                                next_kind.set(game);
+                            }
+                        }
+                    });
+                    ui.separator();
+                    for line in G::BLURB.lines() {
+                        ui.label(line);
+                    }
+                    ui.small("Each side: a person or an AI (1 weakest, 5 strongest).");
+                    ui.add_space(8.0);
+                    egui::Grid::new("game settings")
+                        .num_columns(2)
+                        .spacing([16.0, 8.0])
+                        .show(ui, |ui| {
+                            G::settings_ui(ui, &mut settings);
+                            for player in Player::BOTH {
+                                ui.label(G::side_name(player));
+                                seat_picker(ui, &mut players, player);
+                                ui.end_row();
+                            }
+                            ui.label("");
+                            let tip = format!(
+                                "Who plays {} (and moves first) plays {} instead",
+                                G::side_name(Player::First),
+                                G::side_name(Player::Second)
+                            );
+                            if ui.button("Swap sides").on_hover_text(tip).clicked() {
+                                players.0 = players.swapped();
+                            }
+                            ui.end_row();
+                        });
+                    ui.add_space(8.0);
+                    sound_row(ui, &mut sound);
+                    ui.add_space(8.0);
+                    ui.horizontal(|ui| {
+                        if ui
+                            .add_sized([120.0, 32.0], egui::Button::new("Start"))
+                            .clicked()
+                        {
+                            screen.set(Screen::Playing);
+                        }
+                        #[cfg(not(target_arch = "wasm32"))]
+                        if ui
+                            .add_sized([80.0, 32.0], egui::Button::new("Quit"))
+                            .clicked()
+                        {
+                            exit.write(AppExit::Success);
+                        }
+                    });
                 });
-            ui.add_space(8.0);
-            sound_row(ui, &mut sound);
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui
-                    .add_sized([120.0, 32.0], egui::Button::new("Start"))
-                    .clicked()
-                {
-                    screen.set(Screen::Playing);
-                }
-                #[cfg(not(target_arch = "wasm32"))]
-                if ui
-                    .add_sized([80.0, 32.0], egui::Button::new("Quit"))
-                    .clicked()
-                {
-                    exit.write(AppExit::Success);
-                }
-            });
         });
     Ok(())
 }
