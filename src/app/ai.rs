@@ -1,9 +1,10 @@
 //! The machinery every game's AI runs on in the app, whatever the game.
 //!
 //! When an AI is to move, the game's scheduler spawns an [`AiTask`] entity: the search
-//! runs on Bevy's [`AsyncComputeTaskPool`] with an owned copy of the position, the
-//! position's generation number and a stop flag. On the desktop the pool has threads
-//! of its own; in a browser it runs on the page's only thread, so every search works
+//! runs as a task ([`spawn_search`]) with an owned copy of the position, the
+//! position's generation number and a stop flag. On the desktop the engines' task
+//! pool has threads of its own; in a browser it runs on the page's only thread (Bevy's
+//! async-compute pool), so every search works
 //! in [`slices`] of a few milliseconds and yields to the browser between them (see
 //! [`crate::ai::slices`]). The game polls it each frame with
 //! [`AiTask::check_ready`] and posts the answer through the same move message a click
@@ -17,8 +18,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use bevy::prelude::*;
+#[cfg(target_arch = "wasm32")]
+use bevy::tasks::AsyncComputeTaskPool;
 use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, ConditionalSend, Task};
+use bevy::tasks::{ConditionalSend, Task};
 
 use super::table::{
     AppSystems, CurrentGame, GameSystems, MoveRequested, OnTable, Part, Players, RedoRequested,
@@ -147,8 +150,37 @@ pub struct AiTask<M: Send + 'static> {
     task: Task<Option<M>>,
 }
 
+/// Starts an engine's search (a move, a hint, an analysis) as a task to poll.
+///
+/// On the desktop the searches run on a task pool of their own, never on Bevy's
+/// async-compute pool: a search holds its thread for up to its whole budget (the
+/// analysis for minutes), and the renderer compiles its pipelines on the
+/// async-compute pool, which has a single thread on a two-core machine. A search
+/// there left every new pipeline waiting, and the window black, while it ran. In a
+/// browser there is one thread, and the search yields to the page in slices.
+pub(crate) fn spawn_search<T: Send + 'static>(
+    search: impl Future<Output = T> + ConditionalSend + 'static,
+) -> Task<T> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        static ENGINES: std::sync::OnceLock<bevy::tasks::TaskPool> = std::sync::OnceLock::new();
+        ENGINES
+            .get_or_init(|| {
+                // A move, a hint and an analysis may run at once; each spreads its
+                // own work over rayon's threads.
+                bevy::tasks::TaskPoolBuilder::new()
+                    .num_threads(3)
+                    .thread_name("Engine search".to_owned())
+                    .build()
+            })
+            .spawn(search)
+    }
+    #[cfg(target_arch = "wasm32")]
+    AsyncComputeTaskPool::get().spawn(search)
+}
+
 impl<M: Send + 'static> AiTask<M> {
-    /// Starts the search `think` makes on the [`AsyncComputeTaskPool`]. It gets an
+    /// Starts the search `think` makes ([`spawn_search`]). It gets an
     /// [`AiJob`] with the stop flag to poll and a sink for progress reports; it answers
     /// with its move, or `None` if it has none (game over, stopped before any answer).
     pub fn spawn<F>(
@@ -163,7 +195,7 @@ impl<M: Send + 'static> AiTask<M> {
         F: Future<Output = Option<M>> + ConditionalSend + 'static,
     {
         let job = AiJob::new();
-        let task = AsyncComputeTaskPool::get().spawn(think(job.clone()));
+        let task = spawn_search(think(job.clone()));
         Self {
             generation,
             side,
@@ -361,5 +393,17 @@ fn poll_ai_tasks<G: TableGame>(
             }
             AiPurpose::Hint => hint.answer = Some((task.generation, mv)),
         }
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn searches_run_on_the_engines_own_threads_not_the_renderers_pool() {
+        let task = spawn_search(async { std::thread::current().name().map(str::to_owned) });
+        let name = bevy::tasks::block_on(task).expect("a named thread");
+        assert!(name.starts_with("Engine search"), "{name}");
     }
 }

@@ -11,8 +11,8 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use bevy::prelude::*;
+use bevy::tasks::Task;
 use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::input::HoveredColumn;
@@ -181,7 +181,7 @@ fn start(game: &CurrentGame, generation: u64) -> AnalysisTask {
     let latest = Arc::new(Mutex::new([None; 7]));
     let position = (**game).clone();
     let (sink, stop) = (latest.clone(), job.clone());
-    let task = AsyncComputeTaskPool::get().spawn(async move {
+    let task = crate::app::ai::spawn_search(async move {
         let mut slices = slices();
         crate::ai::connectfour::column_values_in_slices(
             &position,

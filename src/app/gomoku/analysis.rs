@@ -16,8 +16,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use bevy::prelude::*;
+use bevy::tasks::Task;
 use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::board::{BoardSystems, Cells, Hover};
@@ -243,7 +243,7 @@ fn start(game: &CurrentGame, generation: u64) -> AnalysisTask {
     let position = (**game).clone();
     let (sink, stop) = (latest.clone(), job.clone());
     let side = game.side_to_move();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
+    let task = crate::app::ai::spawn_search(async move {
         let limits = Limits {
             time: Some(ANALYSIS_TIME),
             depth: None,
