@@ -2,14 +2,12 @@
 //! speed), and a home view each game sets to frame its board. The table and the
 //! lights are the theme's (`app::theme`).
 
-use bevy::camera_controller::free_camera::{FreeCamera, FreeCameraPlugin, FreeCameraState};
-use std::time::Duration;
-
 use bevy::camera::SubCameraView;
+use bevy::camera_controller::free_camera::{FreeCamera, FreeCameraPlugin, FreeCameraState};
 use bevy::prelude::*;
-use bevy_tweening::{AnimCompletedEvent, AnimationSystem, Tween};
+use bevy_tweening::{AnimCompletedEvent, AnimationSystem};
 
-use super::motion::{Path, TweenAnim};
+use super::motion::{self, TweenAnim};
 use super::table::Screen;
 
 /// The view a game's board is framed from; Reset camera returns here.
@@ -98,15 +96,13 @@ fn go_home(
 ) {
     let (entity, mut transform, mut state) = camera.into_inner();
     if *shown && *transform != home.0 {
-        commands.entity(entity).insert(TweenAnim::new(Tween::new(
+        commands.entity(entity).insert(motion::path(
             EaseFunction::CubicInOut,
-            Duration::from_secs_f32(FLIGHT_SECONDS),
-            Path {
-                from: *transform,
-                to: home.0,
-                arc: 0.0,
-            },
-        )));
+            *transform,
+            home.0,
+            0.0,
+            FLIGHT_SECONDS,
+        ));
     } else {
         *shown = true;
         commands.entity(entity).remove::<TweenAnim>();

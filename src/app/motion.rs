@@ -50,6 +50,16 @@ fn seconds(s: f32) -> Duration {
     Duration::from_secs_f32(s.max(0.0))
 }
 
+/// `tween`, after `delay` seconds in which its target stays as it was spawned.
+#[must_use]
+pub fn after(delay: f32, tween: Tween) -> TweenAnim {
+    if delay > 0.0 {
+        TweenAnim::new(Delay::new(seconds(delay)).then(tween))
+    } else {
+        TweenAnim::new(tween)
+    }
+}
+
 /// A move from one pose to another, with a hop of `arc` at its middle (a die put in
 /// its slot, dice closing up in a column, the camera flying home).
 #[derive(Clone, Copy, Debug)]
@@ -68,14 +78,16 @@ impl Lens<Transform> for Path {
     }
 }
 
-/// `Path` over `duration` seconds, starting and stopping smoothly.
+/// `Path` over `duration` seconds, eased by `ease`.
 #[must_use]
-pub fn path(from: Transform, to: Transform, arc: f32, duration: f32) -> TweenAnim {
-    TweenAnim::new(Tween::new(
-        EaseFunction::SmoothStep,
-        seconds(duration),
-        Path { from, to, arc },
-    ))
+pub fn path(
+    ease: EaseFunction,
+    from: Transform,
+    to: Transform,
+    arc: f32,
+    duration: f32,
+) -> TweenAnim {
+    TweenAnim::new(Tween::new(ease, seconds(duration), Path { from, to, arc }))
 }
 
 /// A bar (a mesh along its local Y axis, posed at `full`) drawn out from its end at
@@ -95,12 +107,7 @@ pub fn draw_bar(full: Transform, from: Vec3, delay: f32, duration: f32) -> (Tran
             arc: 0.0,
         },
     );
-    let anim = if delay > 0.0 {
-        TweenAnim::new(Delay::new(seconds(delay)).then(tween))
-    } else {
-        TweenAnim::new(tween)
-    };
-    (start, anim)
+    (start, after(delay, tween))
 }
 
 /// A fall straight down onto `rest` from `height` above it, bouncing to a stop.
@@ -178,11 +185,7 @@ pub fn grow(full: Transform, axes: Vec3, delay: f32, duration: f32) -> TweenAnim
         seconds(duration),
         Grow { full, axes },
     );
-    if delay > 0.0 {
-        TweenAnim::new(Delay::new(seconds(delay)).then(tween))
-    } else {
-        TweenAnim::new(tween)
-    }
+    after(delay, tween)
 }
 
 /// A thrown body: from `start` with `velocity`, under gravity, spinning at `spin`
@@ -213,10 +216,7 @@ impl Lens<Transform> for Throw {
 #[must_use]
 pub fn throw(throw: Throw, delay: f32) -> (TweenAnim, Vanishes) {
     let tween = Tween::new(EaseFunction::Linear, seconds(throw.duration), throw);
-    (
-        TweenAnim::new(Delay::new(seconds(delay)).then(tween)),
-        Vanishes,
-    )
+    (after(delay, tween), Vanishes)
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 
 use bevy::prelude::*;
 
-use super::store::PlayerFile;
+use super::store::{Place, PlayerFile};
 use super::{parse_game, put_on_table};
 use crate::app::table::{CurrentGame, OnTable, Players, Screen, TableGame};
 use crate::games::GameRecord;
@@ -34,11 +34,7 @@ impl Autosave {
     /// no such place (no home directory).
     #[must_use]
     pub fn for_player() -> Option<Self> {
-        #[cfg(not(target_arch = "wasm32"))]
-        let data_dir = dirs::data_dir;
-        #[cfg(target_arch = "wasm32")]
-        let data_dir = || None;
-        PlayerFile::for_player(NAME, "TABLETOP_DATA_DIR", data_dir).map(Self)
+        PlayerFile::for_player(NAME, Place::Data).map(Self)
     }
 
     /// An autosave in `dir` (tests use a directory of their own).

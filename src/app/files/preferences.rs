@@ -26,7 +26,7 @@
 
 use bevy::prelude::*;
 
-use super::store::PlayerFile;
+use super::store::{Place, PlayerFile};
 use crate::app::sound::SoundSettings;
 use crate::app::table::{GameKind, Players, Screen, TableGames};
 use crate::record::PlayerKind;
@@ -43,11 +43,7 @@ impl Preferences {
     /// the browser's local storage; `None` where there is no such place.
     #[must_use]
     pub fn for_player() -> Option<Self> {
-        #[cfg(not(target_arch = "wasm32"))]
-        let config_dir = dirs::config_dir;
-        #[cfg(target_arch = "wasm32")]
-        let config_dir = || None;
-        PlayerFile::for_player(NAME, "TABLETOP_CONFIG_DIR", config_dir).map(Self)
+        PlayerFile::for_player(NAME, Place::Config).map(Self)
     }
 
     /// Settings kept in `dir` (tests use a directory of their own).

@@ -4,6 +4,15 @@
 //! leaves the previous one whole); an entry of the page's local storage in a
 //! browser.
 
+/// Which of the OS's directories a file belongs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The data directory (`~/.local/share/tabletop/`, or `TABLETOP_DATA_DIR`).
+    Data,
+    /// The config directory (`~/.config/tabletop/`, or `TABLETOP_CONFIG_DIR`).
+    Config,
+}
+
 /// One such file.
 #[derive(Clone, Debug)]
 pub struct PlayerFile {
@@ -25,22 +34,23 @@ impl PlayerFile {
         }
     }
 
-    /// The file `name` in the environment variable `var`'s directory, else in
-    /// `tabletop/` of the OS's directory `os_dir` gives; `None` where there is none
-    /// (no home directory). In a browser: the page's local storage.
+    /// The player's file `name` in `place`: its environment variable's directory,
+    /// else `tabletop/` in the OS's; `None` where there is none (no home directory).
+    /// In a browser: the page's local storage.
     #[must_use]
     pub fn for_player(
         name: &'static str,
-        #[cfg_attr(target_arch = "wasm32", allow(unused_variables))] var: &str,
-        #[cfg_attr(target_arch = "wasm32", allow(unused_variables))] os_dir: fn() -> Option<
-            std::path::PathBuf,
-        >,
+        #[cfg_attr(target_arch = "wasm32", allow(unused_variables))] place: Place,
     ) -> Option<Self> {
         #[cfg(not(target_arch = "wasm32"))]
         {
+            let (var, os_dir) = match place {
+                Place::Data => ("TABLETOP_DATA_DIR", dirs::data_dir()),
+                Place::Config => ("TABLETOP_CONFIG_DIR", dirs::config_dir()),
+            };
             let dir = std::env::var_os(var)
                 .map(std::path::PathBuf::from)
-                .or_else(|| os_dir().map(|d| d.join("tabletop")))?;
+                .or_else(|| os_dir.map(|d| d.join("tabletop")))?;
             Some(Self { dir, name })
         }
         #[cfg(target_arch = "wasm32")]

@@ -5,7 +5,7 @@
 use std::f32::consts::PI;
 
 use bevy::prelude::*;
-use bevy_tweening::{Delay, Lens, Tween};
+use bevy_tweening::{Lens, Tween};
 
 use crate::app::motion::{self, Throw, TweenAnim, Vanishes};
 
@@ -23,7 +23,7 @@ pub struct KnockedOut;
 
 /// A die sliding from `from` to `to` in `duration` seconds, hopping `arc` high.
 pub(super) fn slide(from: Transform, to: Transform, duration: f32, arc: f32) -> TweenAnim {
-    motion::path(from, to, arc, duration)
+    motion::path(EaseFunction::SmoothStep, from, to, arc, duration)
 }
 
 /// A die knocked out from `start`, thrown with `velocity` after `delay` seconds.
@@ -73,12 +73,10 @@ pub(super) fn tumble(rest: Transform, spin: Vec3, delay: f32) -> (Transform, Twe
         Tumble { rest, spin },
     );
     let start = tumbled(&rest, spin, 0.0);
-    if delay > 0.0 {
-        (
-            start.with_scale(Vec3::splat(motion::NOTHING)),
-            TweenAnim::new(Delay::new(std::time::Duration::from_secs_f32(delay)).then(tween)),
-        )
+    let start = if delay > 0.0 {
+        start.with_scale(Vec3::splat(motion::NOTHING))
     } else {
-        (start, TweenAnim::new(tween))
-    }
+        start
+    };
+    (start, motion::after(delay, tween))
 }
