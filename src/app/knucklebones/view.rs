@@ -94,7 +94,7 @@ fn spawn_table(
     mut images: ResMut<Assets<Image>>,
 ) {
     commands.insert_resource(CameraHome(
-        Transform::from_xyz(0.8, 10.0, 8.0).looking_at(Vec3::new(0.8, 0.0, 0.6), Vec3::Y),
+        Transform::from_xyz(1.5, 10.0, 8.0).looking_at(Vec3::new(1.5, 0.0, 0.6), Vec3::Y),
     ));
     let wood = materials.add(StandardMaterial {
         perceptual_roughness: 0.6,
