@@ -10,19 +10,53 @@ use bevy_tweening::{AnimCompletedEvent, AnimationSystem};
 use super::motion::{self, TweenAnim};
 use super::table::Screen;
 
-/// The view a game's board is framed from; Reset camera returns here.
+/// The view a game's board is framed from (Reset camera returns here), and the point
+/// it looks at, which the title scene's camera circles.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct CameraHome(pub Transform);
+pub struct CameraHome {
+    /// Where the camera stands and where it looks.
+    pub view: Transform,
+    /// The point in the middle of the view.
+    pub focus: Vec3,
+}
 
-impl Default for CameraHome {
-    fn default() -> Self {
-        Self(Transform::from_xyz(0.0, 18.0, 13.0).looking_at(Vec3::ZERO, Vec3::Y))
+impl CameraHome {
+    /// A view from `eye` looking at `focus`, upright.
+    #[must_use]
+    pub fn looking_at(eye: Vec3, focus: Vec3) -> Self {
+        Self {
+            view: Transform::from_translation(eye).looking_at(focus, Vec3::Y),
+            focus,
+        }
+    }
+
+    /// The title scene's view `seconds` into the menu: the home view turned a little
+    /// about the vertical through the focus, back and forth, slowly (a swing of
+    /// ±0.3 rad every 40 s), and a little higher, so the board shows its depth.
+    #[must_use]
+    pub fn swaying(&self, seconds: f32) -> Transform {
+        let phase = seconds * std::f32::consts::TAU / SWAY_PERIOD;
+        let turn = Quat::from_rotation_y(SWAY_ANGLE * phase.sin());
+        // A little further back than in play, so the board stands clear of the menu.
+        let eye = self.focus + turn * (self.view.translation - self.focus) * 1.15;
+        let eye = eye + Vec3::Y * (eye - self.focus).length() * 0.08;
+        Transform::from_translation(eye).looking_at(self.focus, Vec3::Y)
     }
 }
 
+impl Default for CameraHome {
+    fn default() -> Self {
+        Self::looking_at(Vec3::new(0.0, 18.0, 13.0), Vec3::ZERO)
+    }
+}
+
+/// One back-and-forth of the title scene's camera, in seconds, and how far it turns.
+const SWAY_PERIOD: f32 = 40.0;
+const SWAY_ANGLE: f32 = 0.3;
+
 /// How many physical pixels at the window's left the HUD covers: the view is
 /// framed in the rest (its centre moved right by half of it), so the board stands
-/// beside the HUD rather than under it. Zero on the menu.
+/// beside the HUD (or the menu) rather than under it.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct LeftInset(pub f32);
 
@@ -38,9 +72,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(FreeCameraPlugin)
         .init_resource::<CameraHome>()
         .init_resource::<LeftInset>()
-        .add_systems(OnExit(Screen::Playing), |mut inset: ResMut<LeftInset>| {
-            inset.0 = 0.0;
-        })
         .add_message::<ResetCamera>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
@@ -59,6 +90,7 @@ pub(super) fn plugin(app: &mut App) {
                     ),
                 ),
                 enable_controls.run_if(state_changed::<Screen>),
+                sway.run_if(in_state(Screen::Menu)),
                 landed.after(AnimationSystem::AnimationUpdate),
                 frame_beside_hud,
             )
@@ -71,7 +103,7 @@ fn spawn_camera(mut commands: Commands, home: Res<CameraHome>) {
         Name::new("Camera"),
         MainCamera,
         Camera3d::default(),
-        home.0,
+        home.view,
         FreeCamera {
             walk_speed: 6.0,
             run_speed: 18.0,
@@ -85,28 +117,31 @@ fn spawn_camera(mut commands: Commands, home: Res<CameraHome>) {
 /// How long the camera takes to fly to a new home view.
 const FLIGHT_SECONDS: f32 = 0.6;
 
-/// Sends the camera to its home view: at once the first time (the first board of
-/// the session, nothing to fly from), by a short flight after that (a new game, a
-/// new board size, Reset camera), a tween like every motion on the table.
+/// Set on the camera once it has been put anywhere on purpose: the first view of
+/// the session is taken at once, every later one is reached by moving there.
+#[derive(Component, Debug)]
+struct Placed;
+
+/// Sends the camera to its home view: at once the first time (nothing to fly from),
+/// by a short flight after that (a new game, a new board size, Reset camera, Start
+/// from the title scene), a tween like every motion on the table.
 fn go_home(
     home: Res<CameraHome>,
     mut commands: Commands,
-    camera: Single<(Entity, &mut Transform, &mut FreeCameraState), With<MainCamera>>,
-    mut shown: Local<bool>,
+    camera: Single<(Entity, &mut Transform, &mut FreeCameraState, Has<Placed>), With<MainCamera>>,
 ) {
-    let (entity, mut transform, mut state) = camera.into_inner();
-    if *shown && *transform != home.0 {
+    let (entity, mut transform, mut state, placed) = camera.into_inner();
+    if placed && *transform != home.view {
         commands.entity(entity).insert(motion::path(
             EaseFunction::CubicInOut,
             *transform,
-            home.0,
+            home.view,
             0.0,
             FLIGHT_SECONDS,
         ));
     } else {
-        *shown = true;
-        commands.entity(entity).remove::<TweenAnim>();
-        *transform = home.0;
+        commands.entity(entity).remove::<TweenAnim>().insert(Placed);
+        *transform = home.view;
         reset_look(&mut state);
     }
 }
@@ -121,6 +156,39 @@ fn landed(
             reset_look(&mut state);
         }
     }
+}
+
+/// The title scene: behind the menu the camera sways slowly about the chosen game's
+/// board. It eases onto that path (from the game just left, or the board of the game
+/// just chosen) rather than jumping to it.
+fn sway(
+    time: Res<Time>,
+    home: Res<CameraHome>,
+    mut commands: Commands,
+    camera: Single<(Entity, &mut Transform, Has<TweenAnim>, Has<Placed>), With<MainCamera>>,
+    mut since: Local<Option<f32>>,
+    screen: Res<State<Screen>>,
+) {
+    let (entity, mut transform, flying, placed) = camera.into_inner();
+    if screen.is_changed() {
+        *since = None;
+    }
+    let now = time.elapsed_secs();
+    let start = *since.get_or_insert(now);
+    let goal = home.swaying(now - start);
+    if !placed {
+        commands.entity(entity).insert(Placed);
+        *transform = goal;
+        return;
+    }
+    if flying {
+        // A flight to a game's home view, started before the menu opened, gives way.
+        commands.entity(entity).remove::<TweenAnim>();
+    }
+    // Exponential easing: about 95% of the way in a second, whatever the frame rate.
+    let share = 1.0 - (-3.0 * time.delta_secs()).exp();
+    transform.translation = transform.translation.lerp(goal.translation, share);
+    transform.rotation = transform.rotation.slerp(goal.rotation, share);
 }
 
 /// Moves the view's centre right by half the HUD's width: the camera renders the

@@ -19,7 +19,7 @@ use super::{CONNECT_FOUR, CurrentGame};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
 use crate::app::sound::{Cue, PlaySound};
-use crate::app::table::{AppSystems, Phase, Players, start_game};
+use crate::app::table::{AppSystems, Phase, Players, TableGame};
 use crate::app::{motion, theme};
 use crate::rules::Player;
 use crate::rules::connectfour::{Column, ConnectFour, HEIGHT, Slot, WIDTH};
@@ -79,10 +79,10 @@ pub(crate) fn disc_colour(player: Player) -> Color {
 /// the phantom in line with the game; a dropped disc falls as a tween.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_assets)
-        .add_systems(
-            OnEnter(CONNECT_FOUR),
-            spawn_rack.after(start_game::<ConnectFour>),
-        )
+        // The rack stands whenever Connect Four is the game chosen, behind the menu
+        // too (the title scene); the phantoms and the marker only while it is played.
+        .add_systems(OnEnter(ConnectFour::KIND), spawn_rack)
+        .add_systems(OnEnter(CONNECT_FOUR), spawn_markers)
         .add_systems(
             Update,
             (
@@ -141,20 +141,19 @@ fn disc_transform(centre: Vec3) -> Transform {
     Transform::from_translation(centre).with_rotation(Quat::from_rotation_x(FRAC_PI_2))
 }
 
-/// Lays the rack (two holed panels, side posts, a foot bar and feet), the phantoms
-/// and the marker, and frames the camera on them.
+/// Lays the rack (two holed panels, side posts, a foot bar and feet), and frames the
+/// camera on it.
 fn spawn_rack(
     mut commands: Commands,
-    assets: Res<ConnectFourAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     // In front of the rack and a little above its middle, far enough back that the
     // rack fits between the HUD on the left and the panels on the right.
     let middle = BASE + f32::from(HEIGHT) * PITCH / 2.0;
-    commands.insert_resource(CameraHome(
-        Transform::from_xyz(0.0, middle + 2.2, 13.0)
-            .looking_at(Vec3::new(0.0, middle + 0.4, 0.0), Vec3::Y),
+    commands.insert_resource(CameraHome::looking_at(
+        Vec3::new(0.0, middle + 2.2, 13.0),
+        Vec3::new(0.0, middle + 0.4, 0.0),
     ));
     let blue = materials.add(StandardMaterial {
         base_color: Color::srgb(0.07, 0.24, 0.72),
@@ -171,7 +170,7 @@ fn spawn_rack(
             Mesh3d(panel.clone()),
             MeshMaterial3d(blue.clone()),
             Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::new(1.0, 1.0, z)),
-            DespawnOnExit(CONNECT_FOUR),
+            DespawnOnExit(ConnectFour::KIND),
         ));
     }
     let width = f32::from(WIDTH) * PITCH;
@@ -184,7 +183,7 @@ fn spawn_rack(
             Mesh3d(post.clone()),
             MeshMaterial3d(blue.clone()),
             Transform::from_xyz(side * (width / 2.0 + 0.11), BASE + height / 2.0 + 0.05, 0.0),
-            DespawnOnExit(CONNECT_FOUR),
+            DespawnOnExit(ConnectFour::KIND),
         ));
         // A foot, across the table, so the rack stands.
         commands.spawn((
@@ -192,7 +191,7 @@ fn spawn_rack(
             Mesh3d(meshes.add(Cuboid::new(0.3, 0.16, 2.2))),
             MeshMaterial3d(blue.clone()),
             Transform::from_xyz(side * (width / 2.0 + 0.11), -0.62, 0.0),
-            DespawnOnExit(CONNECT_FOUR),
+            DespawnOnExit(ConnectFour::KIND),
         ));
     }
     commands.spawn((
@@ -200,8 +199,12 @@ fn spawn_rack(
         Mesh3d(meshes.add(Cuboid::new(width + 0.44, 0.2, depth))),
         MeshMaterial3d(blue),
         Transform::from_xyz(0.0, BASE - 0.1, 0.0),
-        DespawnOnExit(CONNECT_FOUR),
+        DespawnOnExit(ConnectFour::KIND),
     ));
+}
+
+/// The phantoms and the last-move marker, hidden until there is something to show.
+fn spawn_markers(mut commands: Commands, assets: Res<ConnectFourAssets>) {
     for player in Player::BOTH {
         commands.spawn((
             Name::new(format!("Phantom {player:?}")),

@@ -4,9 +4,9 @@
 
 use bevy::prelude::*;
 
-use super::{CurrentGame, GOMOKU};
+use super::CurrentGame;
 use crate::app::camera::CameraHome;
-use crate::app::table::{AppSystems, start_game};
+use crate::app::table::{AppSystems, TableGame};
 use crate::app::theme;
 use crate::rules::gomoku::{BoardSize, Gomoku, Point};
 
@@ -82,12 +82,12 @@ impl BoardLayout {
 
     /// A camera position that frames the whole board from the player's side.
     #[must_use]
-    pub fn framing_view(&self) -> Transform {
+    pub fn framing_view(&self) -> CameraHome {
         let body = self.body_size();
         // Far enough back that the longer side fits a 45° field of view with room for the HUD.
         let reach = body.x.max(body.y * 1.25);
         let eye = Vec3::new(0.0, reach * 1.05, reach * 0.72);
-        Transform::from_translation(eye).looking_at(Vec3::new(0.0, 0.0, 0.6), Vec3::Y)
+        CameraHome::looking_at(eye, Vec3::new(0.0, 0.0, 0.6))
     }
 }
 
@@ -184,14 +184,16 @@ impl Cells {
 pub struct BoardSystems;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(GOMOKU), spawn_board.after(start_game::<Gomoku>))
+    // The board stands on the table whenever Gomoku is the game chosen: behind the
+    // menu too (the title scene), laid for the menu's settings there.
+    app.add_systems(OnEnter(Gomoku::KIND), spawn_board)
         .add_systems(
             Update,
             resize_board
                 .run_if(resource_changed::<CurrentGame>)
                 .in_set(BoardSystems)
                 .in_set(AppSystems::SyncView)
-                .run_if(in_state(GOMOKU)),
+                .run_if(in_state(Gomoku::KIND)),
         );
 }
 
@@ -222,7 +224,7 @@ pub(super) fn spawn_board(
 ) {
     let layout = BoardLayout::new(game.size());
     commands.insert_resource(layout);
-    commands.insert_resource(CameraHome(layout.framing_view()));
+    commands.insert_resource(layout.framing_view());
 
     let body = layout.body_size();
     let wood = materials.add(StandardMaterial {
@@ -238,7 +240,7 @@ pub(super) fn spawn_board(
         Mesh3d(meshes.add(Cuboid::new(body.x, THICKNESS, body.y))),
         MeshMaterial3d(wood),
         Transform::from_xyz(0.0, -THICKNESS / 2.0, 0.0),
-        DespawnOnExit(GOMOKU),
+        DespawnOnExit(Gomoku::KIND),
     ));
 
     let ink = materials.add(StandardMaterial {
@@ -258,7 +260,7 @@ pub(super) fn spawn_board(
             Mesh3d(column_line.clone()),
             MeshMaterial3d(ink.clone()),
             Transform::from_xyz(at.x, 0.001, 0.0),
-            DespawnOnExit(GOMOKU),
+            DespawnOnExit(Gomoku::KIND),
         ));
     }
     for y in 0..h {
@@ -269,7 +271,7 @@ pub(super) fn spawn_board(
             Mesh3d(row_line.clone()),
             MeshMaterial3d(ink.clone()),
             Transform::from_xyz(0.0, 0.001, at.z),
-            DespawnOnExit(GOMOKU),
+            DespawnOnExit(Gomoku::KIND),
         ));
     }
     // The cells, each with its (hidden) forbidden mark: two thin red bars crossed.
@@ -282,7 +284,7 @@ pub(super) fn spawn_board(
                 Name::new(format!("Cell {p}")),
                 Cell { x: p.x, y: p.y },
                 Transform::from_translation(layout.to_world(p)),
-                DespawnOnExit(GOMOKU),
+                DespawnOnExit(Gomoku::KIND),
             ))
             .with_children(|cell| {
                 for angle in [std::f32::consts::FRAC_PI_4, -std::f32::consts::FRAC_PI_4] {
@@ -319,7 +321,7 @@ pub(super) fn spawn_board(
             Mesh3d(star.clone()),
             MeshMaterial3d(ink.clone()),
             Transform::from_translation(layout.to_world(p) + Vec3::Y * 0.0015),
-            DespawnOnExit(GOMOKU),
+            DespawnOnExit(Gomoku::KIND),
         ));
     }
 }

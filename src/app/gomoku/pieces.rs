@@ -100,10 +100,7 @@ impl StoneAssets {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_stone_assets)
-        .add_systems(
-            OnEnter(GOMOKU),
-            spawn_phantom_and_marker.after(super::board::spawn_board),
-        )
+        .add_systems(OnEnter(GOMOKU), spawn_phantom_and_marker)
         .add_systems(
             Update,
             (

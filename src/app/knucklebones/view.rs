@@ -23,7 +23,7 @@ use super::{CurrentGame, KNUCKLEBONES};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
 use crate::app::sound::{Cue, PlaySound};
-use crate::app::table::{AppSystems, MoveApplied, Phase, Players, start_game};
+use crate::app::table::{AppSystems, MoveApplied, Phase, Players, TableGame};
 use crate::app::theme;
 use crate::rules::Player;
 use crate::rules::knucklebones::{COLUMN_SLOTS, Column, Knucklebones};
@@ -66,10 +66,10 @@ pub struct ColumnLight;
 /// line with the game, and the dice moving.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, dice::load_assets)
-        .add_systems(
-            OnEnter(KNUCKLEBONES),
-            spawn_table.after(start_game::<Knucklebones>),
-        )
+        // The trays stand whenever Knucklebones is the game chosen, behind the menu
+        // too (the title scene).
+        .add_systems(OnEnter(Knucklebones::KIND), spawn_table)
+        .add_systems(OnExit(KNUCKLEBONES), put_out_light)
         .add_systems(
             Update,
             (
@@ -85,6 +85,13 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// The trays stay behind the menu; the column light goes out.
+fn put_out_light(mut lights: Query<&mut Visibility, With<ColumnLight>>) {
+    for mut visibility in &mut lights {
+        *visibility = Visibility::Hidden;
+    }
+}
+
 /// Lays the two trays and the column light, and frames the camera on the table.
 fn spawn_table(
     mut commands: Commands,
@@ -93,8 +100,9 @@ fn spawn_table(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    commands.insert_resource(CameraHome(
-        Transform::from_xyz(1.5, 10.0, 8.0).looking_at(Vec3::new(1.5, 0.0, 0.6), Vec3::Y),
+    commands.insert_resource(CameraHome::looking_at(
+        Vec3::new(1.5, 10.0, 8.0),
+        Vec3::new(1.5, 0.0, 0.6),
     ));
     let wood = materials.add(StandardMaterial {
         perceptual_roughness: 0.6,
@@ -121,14 +129,14 @@ fn spawn_table(
             Mesh3d(rim.clone()),
             MeshMaterial3d(wood.clone()),
             Transform::from_translation(centre - Vec3::Y * 0.16),
-            DespawnOnExit(KNUCKLEBONES),
+            DespawnOnExit(Knucklebones::KIND),
         ));
         commands.spawn((
             Name::new("Tray felt"),
             Mesh3d(floor.clone()),
             MeshMaterial3d(felt.clone()),
             Transform::from_translation(centre),
-            DespawnOnExit(KNUCKLEBONES),
+            DespawnOnExit(Knucklebones::KIND),
         ));
         for x in [-0.5, 0.5] {
             commands.spawn((
@@ -136,7 +144,7 @@ fn spawn_table(
                 Mesh3d(divider.clone()),
                 MeshMaterial3d(wood.clone()),
                 Transform::from_translation(centre + Vec3::new(x * COLUMN_PITCH, 0.05, 0.0)),
-                DespawnOnExit(KNUCKLEBONES),
+                DespawnOnExit(Knucklebones::KIND),
             ));
         }
     }
@@ -145,7 +153,7 @@ fn spawn_table(
         Mesh3d(meshes.add(Cylinder::new(0.85, 0.02))),
         MeshMaterial3d(felt),
         Transform::from_translation(Vec3::new(ROLL_SPOT.x, FLOOR, ROLL_SPOT.z)),
-        DespawnOnExit(KNUCKLEBONES),
+        DespawnOnExit(Knucklebones::KIND),
     ));
     commands.spawn((
         Name::new("Column light"),
@@ -154,7 +162,7 @@ fn spawn_table(
         MeshMaterial3d(assets.lights[0].clone()),
         Transform::default(),
         Visibility::Hidden,
-        DespawnOnExit(KNUCKLEBONES),
+        DespawnOnExit(Knucklebones::KIND),
     ));
 }
 

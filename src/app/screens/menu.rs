@@ -6,21 +6,46 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::Level;
+use crate::app::camera::LeftInset;
 use crate::app::files::autosave::ContinueOffer;
 use crate::app::sound::{SoundSettings, sound_row};
-use crate::app::table::{GameKind, GameSystems, Part, Players, Screen, TableGame, TableGames};
+use crate::app::table::{
+    AppSystems, CurrentGame, GameKind, GameSystems, Part, Players, Screen, TableGame, TableGames,
+};
 use crate::app::ui_theme::{GameFonts, fonts_settled};
 use crate::record::PlayerKind;
 use crate::rules::Player;
 
-/// The menu while game `G` is the one chosen.
+/// The menu while game `G` is the one chosen, over its board (the title scene).
 pub(in crate::app) fn plugin_for<G: TableGame>(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         draw_menu::<G>
             .in_set(GameSystems(G::KIND, Part::Menu))
             .run_if(in_state(Screen::Menu).and_then(in_state(G::KIND))),
+    )
+    .add_systems(
+        Update,
+        lay_for_settings::<G>
+            .in_set(AppSystems::ApplyMoves)
+            .run_if(in_state(Screen::Menu).and_then(in_state(G::KIND))),
     );
+}
+
+/// The title scene: behind the menu the chosen game's board stands as the menu's
+/// settings lay it (another Gomoku size shows at once). The game on the table is set
+/// to a new game of those settings when they change; in the menu nothing of it is
+/// played or saved (the autosave keeps the game left, for Continue), and Start sets
+/// up the game again.
+fn lay_for_settings<G: TableGame>(
+    settings: Res<G::Settings>,
+    mut current: ResMut<CurrentGame<G>>,
+    mut laid: Local<Option<G::Settings>>,
+) {
+    if laid.as_ref() != Some(&*settings) {
+        *laid = Some(settings.clone());
+        current.replace(G::new_game(&settings));
+    }
 }
 
 /// The menu, drawn by the game chosen in it: the tabs of every game, this game's
@@ -37,6 +62,7 @@ fn draw_menu<G: TableGame>(
     #[cfg(not(target_arch = "wasm32"))] mut exit: MessageWriter<AppExit>,
     fonts: Option<Res<GameFonts>>,
     mut sound: ResMut<SoundSettings>,
+    mut inset: ResMut<LeftInset>,
     mut shown: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -48,8 +74,9 @@ fn draw_menu<G: TableGame>(
     }
     // As tall as its content; in a low window (640x400) what does not fit scrolls.
     let room = ctx.content_rect().height() - 80.0;
-    egui::Window::new("Tabletop")
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+    // At the left, as the HUD in play: the board stands beside it.
+    let window = egui::Window::new("Tabletop")
+        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .resizable(false)
         .collapsible(false)
         .min_width(320.0)
@@ -136,6 +163,11 @@ fn draw_menu<G: TableGame>(
                     });
                 });
         });
+    let right = window.map_or(0.0, |shown| shown.response.rect.right());
+    let covered = (right + 6.0) * ctx.pixels_per_point();
+    if (inset.0 - covered).abs() > 1.0 {
+        inset.0 = covered;
+    }
     Ok(())
 }
 

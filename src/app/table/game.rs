@@ -18,7 +18,7 @@ use crate::rules::{Outcome, Player};
 /// app's registry (`app::games`) adds everything shared for it.
 pub trait TableGame: GameAi {
     /// The menu's settings a new game starts from.
-    type Settings: Resource<Mutability = Mutable> + Clone + Default;
+    type Settings: Resource<Mutability = Mutable> + Clone + Default + PartialEq;
     /// Which game this is.
     const KIND: GameKind = GameKind::of::<Self>();
 

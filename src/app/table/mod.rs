@@ -25,7 +25,7 @@ pub use messages::{
     SaveRequested, ToggleAnalysis, UndoRequested,
 };
 pub use moves::{MovePath, RefusedMove, StaleAnswers};
-pub(crate) use moves::{plugin, shared_plugin, start_game};
+pub(crate) use moves::{plugin, shared_plugin};
 pub(crate) use registry::apply_setting;
 pub use registry::{TableEntry, TableGames, put_on_hold};
 pub use state::{

@@ -28,12 +28,24 @@ struct CellTints([Handle<StandardMaterial>; 5]);
 
 /// The tints, while Tic-tac-toe is on the table.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, load_tints).add_systems(
-        Update,
-        tint_cells
-            .in_set(AppSystems::SyncView)
-            .run_if(in_state(TIC_TAC_TOE)),
-    );
+    app.add_systems(Startup, load_tints)
+        .add_systems(
+            Update,
+            tint_cells
+                .in_set(AppSystems::SyncView)
+                .run_if(in_state(TIC_TAC_TOE)),
+        )
+        // The board stays behind the menu: its cells go back to plain wood.
+        .add_systems(OnExit(TIC_TAC_TOE), clear_cells);
+}
+
+fn clear_cells(
+    tints: Res<CellTints>,
+    mut cells: Query<&mut MeshMaterial3d<StandardMaterial>, With<BoardCell>>,
+) {
+    for mut material in &mut cells {
+        material.0 = tints.0[Tint::Plain as usize].clone();
+    }
 }
 
 fn load_tints(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {

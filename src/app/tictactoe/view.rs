@@ -9,7 +9,7 @@ use super::{CurrentGame, TIC_TAC_TOE};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
 use crate::app::sound::{Cue, PlaySound};
-use crate::app::table::{AppSystems, Phase, Players, start_game};
+use crate::app::table::{AppSystems, Phase, Players, TableGame};
 use crate::app::{motion, theme};
 use crate::rules::Player;
 use crate::rules::tictactoe::{Cell, TicTacToe};
@@ -77,10 +77,10 @@ pub(crate) fn mark_colour(player: Player) -> Color {
 /// and the phantom in line with the game.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_assets)
-        .add_systems(
-            OnEnter(TIC_TAC_TOE),
-            spawn_board.after(start_game::<TicTacToe>),
-        )
+        // The board stands whenever Tic-tac-toe is the game chosen, behind the menu
+        // too (the title scene); the phantoms and the marker only while it is played.
+        .add_systems(OnEnter(TicTacToe::KIND), spawn_board)
+        .add_systems(OnEnter(TIC_TAC_TOE), spawn_markers)
         .add_systems(
             Update,
             (
@@ -127,8 +127,7 @@ fn load_assets(
     });
 }
 
-/// Lays the board, its grid and its nine cell tiles, the phantoms and the marker,
-/// and frames the camera on it.
+/// Lays the board, its grid and its nine cell tiles, and frames the camera on it.
 fn spawn_board(
     mut commands: Commands,
     assets: Res<TicTacToeAssets>,
@@ -136,8 +135,9 @@ fn spawn_board(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    commands.insert_resource(CameraHome(
-        Transform::from_xyz(0.0, 9.5, 6.5).looking_at(Vec3::new(0.0, 0.0, 0.4), Vec3::Y),
+    commands.insert_resource(CameraHome::looking_at(
+        Vec3::new(0.0, 9.5, 6.5),
+        Vec3::new(0.0, 0.0, 0.4),
     ));
     let side = CELL * 3.0 + 0.8;
     commands.spawn((
@@ -148,7 +148,7 @@ fn spawn_board(
             images.add(theme::wood_texture()),
         ))),
         Transform::from_xyz(0.0, TOP - THICKNESS / 2.0, 0.0),
-        DespawnOnExit(TIC_TAC_TOE),
+        DespawnOnExit(TicTacToe::KIND),
     ));
     let inlay = materials.add(StandardMaterial {
         base_color: Color::srgb(0.2, 0.12, 0.07),
@@ -169,7 +169,7 @@ fn spawn_board(
                 Mesh3d(groove.clone()),
                 MeshMaterial3d(inlay.clone()),
                 Transform::from_translation(at).with_rotation(Quat::from_rotation_y(turn)),
-                DespawnOnExit(TIC_TAC_TOE),
+                DespawnOnExit(TicTacToe::KIND),
             ));
         }
     }
@@ -181,9 +181,13 @@ fn spawn_board(
             Mesh3d(tile.clone()),
             MeshMaterial3d(assets.cell_tile.clone()),
             Transform::from_translation(cell_centre(cell) + Vec3::Y * 0.012),
-            DespawnOnExit(TIC_TAC_TOE),
+            DespawnOnExit(TicTacToe::KIND),
         ));
     }
+}
+
+/// The phantoms and the last-move marker, hidden until there is something to show.
+fn spawn_markers(mut commands: Commands, assets: Res<TicTacToeAssets>) {
     for player in Player::BOTH {
         let phantom = commands
             .spawn((
