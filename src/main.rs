@@ -15,6 +15,7 @@ use bevy::prelude::*;
 use clap::builder::PossibleValuesParser;
 use clap::{Parser, ValueEnum};
 use tabletop::app::launch::Launch;
+use tabletop::app::locale::Language;
 use tabletop::games::GAMES;
 use tabletop::record::PlayerKind;
 use tabletop::rules::gomoku::{BoardSize, Rule};
@@ -62,6 +63,14 @@ struct Args {
     /// idle frames (Bevy's frame-time diagnostics).
     #[arg(long)]
     frame_times: bool,
+    /// The language of the menu and the HUD: en or zh-CN (Simplified Chinese)
+    /// [default: the system's, or the one last chosen in the menu].
+    #[arg(long, value_name = "TAG", value_parser = parse_language)]
+    language: Option<Language>,
+}
+
+fn parse_language(tag: &str) -> Result<Language, String> {
+    Language::from_tag(tag).ok_or_else(|| format!("no language '{tag}' (en or zh-CN)"))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -99,6 +108,7 @@ impl Args {
             second: self.white,
             settings,
             analysis: self.analysis,
+            language: self.language,
         }
     }
 }

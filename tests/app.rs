@@ -26,11 +26,12 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use tabletop::app::gomoku::board::{BoardLayout, Cell, ForbiddenMark};
+use tabletop::app::gomoku::board::{Board, BoardLayout, Cell, ForbiddenMark};
 use tabletop::app::gomoku::pieces::{
     LastMoveMarker, OnPoint, Phantom, Piece, WinLine, WinRing, WinningStone,
 };
 use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested};
+use tabletop::app::knucklebones::view::Tray;
 use tabletop::app::motion::TweenAnim;
 use tabletop::app::pointer::Hovered;
 use tabletop::app::table::{NewGameRequested, Phase, RefusedMove, TableGame};
@@ -462,4 +463,49 @@ fn leaving_for_the_menu_clears_the_table() {
     assert_eq!(pieces(&mut app).len(), 0);
     assert_eq!(count::<With<Phantom>>(&mut app), 0);
     assert_eq!(count::<With<LastMoveMarker>>(&mut app), 0);
+    // The board itself stays, behind the menu (the title scene).
+    assert_eq!(count::<With<Board>>(&mut app), 1);
+}
+
+/// The title scene: the chosen game's board stands behind the menu, laid for the
+/// menu's settings, and another game's replaces it; nothing is played there.
+#[test]
+fn the_menu_stands_over_the_chosen_games_board() {
+    let mut app = headless_app();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    assert_eq!(count::<With<Board>>(&mut app), 1);
+    app.world_mut().resource_mut::<GomokuSettings>().size = "12x13".parse().unwrap();
+    app.update();
+    app.update();
+    assert_eq!(count::<With<Board>>(&mut app), 1);
+    assert_eq!(count::<With<Cell>>(&mut app), 12 * 13);
+    assert_eq!(
+        app.world().resource::<BoardLayout>().size(),
+        "12x13".parse::<BoardSize>().unwrap()
+    );
+    assert_eq!(pieces(&mut app).len(), 0);
+    app.world_mut()
+        .resource_mut::<NextState<GameKind>>()
+        .set(GameKind::named("knucklebones").unwrap());
+    app.update();
+    assert_eq!(count::<With<Board>>(&mut app), 0);
+    assert_eq!(count::<With<Tray>>(&mut app), 2);
+}
+
+/// A game chosen before the first frame (the kept settings name it) lays its table
+/// in the very first state transition, before `Startup`.
+#[test]
+fn every_game_can_stand_behind_the_menu_from_the_first_frame() {
+    for name in ["gomoku", "tictactoe", "knucklebones", "connectfour"] {
+        let mut app = headless_app();
+        app.world_mut()
+            .resource_mut::<NextState<GameKind>>()
+            .set(GameKind::named(name).unwrap());
+        app.update();
+        app.update();
+        assert_eq!(app.world().resource::<State<GameKind>>().get().name(), name);
+        let meshes = count::<With<Mesh3d>>(&mut app);
+        assert!(meshes > 0, "{name}: nothing on the table behind the menu");
+    }
 }

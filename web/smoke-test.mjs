@@ -59,7 +59,8 @@ const browser = await chromium.launch({
     "--no-first-run",
   ],
 });
-const page = await browser.newPage({ viewport: VIEW, acceptDownloads: true });
+// In English whatever the machine speaks: the clicks below are measured on the English menu.
+const page = await browser.newPage({ viewport: VIEW, acceptDownloads: true, locale: "en-US" });
 // In the page, before the game starts: the time of every move and AI answer the game
 // logs, on the page's clock, and every task over 50 ms on the page's thread.
 await page.addInitScript(() => {

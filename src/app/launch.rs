@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use super::files::{SavePath, read_game};
+use super::locale::{Language, Locale};
 use super::table::{
     AnalysisAtStart, GameKind, Players, Screen, TableGames, apply_setting, put_on_hold,
 };
@@ -28,6 +29,8 @@ pub struct Launch {
     pub settings: Vec<(&'static str, String)>,
     /// Open with the game's analysis on.
     pub analysis: bool,
+    /// The language to speak, instead of the kept or the system's.
+    pub language: Option<Language>,
 }
 
 impl Launch {
@@ -35,7 +38,12 @@ impl Launch {
     /// the menu.
     #[must_use]
     pub fn straight_in(&self) -> bool {
-        *self != Self::default()
+        // The language alone opens the menu, in that language.
+        let game_flags = Self {
+            language: None,
+            ..self.clone()
+        };
+        game_flags != Self::default()
     }
 
     /// Reads what the flags name (the saved game, the game) before there is an app,
@@ -103,6 +111,9 @@ impl Prepared {
         }
         if launch.analysis {
             world.insert_resource(AnalysisAtStart);
+        }
+        if let Some(language) = launch.language {
+            world.insert_resource(Locale::new(language));
         }
         let mut players = world.resource_mut::<Players>();
         players.first = launch.first.unwrap_or(players.first);

@@ -22,6 +22,7 @@ pub mod gomoku;
 pub mod hud;
 pub mod knucklebones;
 pub mod launch;
+pub mod locale;
 pub mod motion;
 pub mod pointer;
 pub mod screens;
@@ -67,6 +68,9 @@ pub fn plugin(app: &mut App) {
     .add_plugins(core_plugin);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
+    // The system's language (the desktop's locale, the browser's), unless the
+    // settings or the command line name another.
+    app.insert_resource(locale::Locale::new(locale::Language::of_system()));
     // The player's autosave and settings (headless tests leave them out, or use
     // their own). The settings are read now, before the command line's flags.
     if let Some(store) = files::autosave::Autosave::for_player() {
@@ -83,6 +87,7 @@ pub fn plugin(app: &mut App) {
 pub fn core_plugin(app: &mut App) {
     app.add_plugins((
         table::shared_plugin,
+        locale::plugin,
         motion::plugin,
         sound::plugin,
         ai::plugin,

@@ -157,20 +157,24 @@ fn game_over<G: TableGame>(
 }
 
 /// The sound's row in the menu and the HUD: on or off (as M), and the volume.
-pub fn sound_row(ui: &mut bevy_egui::egui::Ui, settings: &mut ResMut<SoundSettings>) {
+pub fn sound_row(
+    ui: &mut bevy_egui::egui::Ui,
+    settings: &mut ResMut<SoundSettings>,
+    locale: &crate::app::locale::Locale,
+) {
     use bevy_egui::egui;
     let mut now = **settings;
     ui.horizontal(|ui| {
         let mut on = !now.muted;
-        ui.checkbox(&mut on, "Sound")
-            .on_hover_text("M mutes and unmutes");
+        ui.checkbox(&mut on, crate::tr!(locale, "sound"))
+            .on_hover_text(crate::tr!(locale, "sound-tip"));
         now.muted = !on;
         let mut percent = (now.volume * 100.0).round() as u32;
         ui.add_enabled(
             on,
             egui::Slider::new(&mut percent, 0..=100)
                 .suffix("%")
-                .text("volume"),
+                .text(crate::tr!(locale, "sound-volume")),
         );
         now.volume = percent as f32 / 100.0;
     });

@@ -1,8 +1,9 @@
 //! The menu's and HUD's look: egui dressed as the table it floats over. Dark walnut
 //! panels with a brass edge, wooden buttons that warm up under the pointer, the felt's
 //! green for what is chosen, cream text; sizes and spacing for a game rather than a
-//! tool; and the game's own fonts (Lato for text, EB Garamond for titles), loaded
-//! from `assets/fonts` through the asset server, on the desktop and in the browser.
+//! tool; and the game's own fonts (Lato for text, EB Garamond for titles, and behind
+//! both Noto Sans SC cut to the Chinese catalogue's characters), loaded from
+//! `assets/fonts` through the asset server, on the desktop and in the browser.
 //! On the desktop egui's own fonts stand in until they arrive (and stay behind them
 //! for symbols they lack); the browser build leaves egui's fonts out (1.4 MB of the
 //! module), so there the page keeps its loading overlay until the game's are in
@@ -72,6 +73,7 @@ impl AssetLoader for FontBytesLoader {
 pub(crate) struct GameFonts {
     text: Handle<FontBytes>,
     display: Handle<FontBytes>,
+    chinese: Handle<FontBytes>,
     given: bool,
     failed: bool,
 }
@@ -127,14 +129,17 @@ fn load_fonts(mut commands: Commands, assets: Res<AssetServer>) {
     commands.insert_resource(GameFonts {
         text: assets.load("fonts/Lato-Medium.ttf"),
         display: assets.load("fonts/EBGaramond12-Regular.otf"),
+        chinese: assets.load("fonts/NotoSansSC-Tabletop.otf"),
         given: false,
         failed: false,
     });
 }
 
-/// Hands the fonts to egui once both have loaded, before egui's own where the build
-/// has them (the desktop's: the fallback for symbols the game's fonts lack). Lato is
-/// also the last resort of the monospace family (the browser's only one).
+/// Hands the fonts to egui once all three have loaded, before egui's own where the
+/// build has them (the desktop's: the fallback for symbols the game's fonts lack).
+/// The Chinese font stands behind Lato and EB Garamond in every family: Chinese text
+/// takes its characters from it, and its Latin letters and digits from the others.
+/// Lato is also the last resort of the monospace family (the browser's only one).
 fn give_fonts(
     mut contexts: EguiContexts,
     fonts: Option<ResMut<GameFonts>>,
@@ -144,8 +149,12 @@ fn give_fonts(
     let Some(mut fonts) = fonts.filter(|fonts| !fonts.given && !fonts.failed) else {
         return Ok(());
     };
-    let (Some(text), Some(display)) = (loaded.get(&fonts.text), loaded.get(&fonts.display)) else {
-        for handle in [fonts.text.id(), fonts.display.id()] {
+    let (Some(text), Some(display), Some(chinese)) = (
+        loaded.get(&fonts.text),
+        loaded.get(&fonts.display),
+        loaded.get(&fonts.chinese),
+    ) else {
+        for handle in [fonts.text.id(), fonts.display.id(), fonts.chinese.id()] {
             if let Some(bevy::asset::LoadState::Failed(why)) = assets.get_load_state(handle) {
                 error!("the game's fonts could not be loaded: {why}");
                 fonts.failed = true;
@@ -154,7 +163,11 @@ fn give_fonts(
         return Ok(());
     };
     let mut definitions = FontDefinitions::default();
-    for (name, bytes) in [("lato", &text.0), ("garamond", &display.0)] {
+    for (name, bytes) in [
+        ("lato", &text.0),
+        ("garamond", &display.0),
+        ("noto-sc", &chinese.0),
+    ] {
         definitions.font_data.insert(
             name.to_owned(),
             Arc::new(FontData::from_owned(bytes.clone())),
@@ -165,17 +178,23 @@ fn give_fonts(
         .get(&FontFamily::Proportional)
         .cloned()
         .unwrap_or_default();
-    definitions
+    let proportional = definitions
         .families
         .entry(FontFamily::Proportional)
-        .or_default()
-        .insert(0, "lato".to_owned());
-    definitions
+        .or_default();
+    proportional.insert(0, "lato".to_owned());
+    proportional.insert(1, "noto-sc".to_owned());
+    let monospace = definitions
         .families
         .entry(FontFamily::Monospace)
-        .or_default()
-        .push("lato".to_owned());
-    let mut display_family = vec!["garamond".to_owned(), "lato".to_owned()];
+        .or_default();
+    monospace.push("noto-sc".to_owned());
+    monospace.push("lato".to_owned());
+    let mut display_family = vec![
+        "garamond".to_owned(),
+        "lato".to_owned(),
+        "noto-sc".to_owned(),
+    ];
     display_family.extend(defaults);
     definitions
         .families

@@ -22,9 +22,12 @@ use crate::ai::connectfour::ColumnValue;
 use crate::ai::connectfour::solver::Score;
 use crate::ai::job::AiJob;
 use crate::app::ai::{AiPurpose, AiTask, slices};
+use crate::app::locale::Locale;
 use crate::app::table::{AnalysisAtStart, AppSystems, MovePath, ToggleAnalysis};
 use crate::app::theme::{self, Signal};
-use crate::rules::connectfour::{Column, ConnectFour, disc_name};
+use crate::rules::Game;
+use crate::rules::connectfour::{Column, ConnectFour};
+use crate::tr;
 
 type Hint = crate::app::ai::Hint<ConnectFour>;
 
@@ -266,23 +269,18 @@ fn tint_caps(
 }
 
 /// `wins in 5`, `draws`, `loses` (distance still being solved).
-fn describe(value: ColumnValue) -> String {
-    let distance = |n: u32| {
-        if value.exact {
-            format!(" in {n}")
-        } else {
-            String::new()
-        }
-    };
+fn describe(value: ColumnValue, locale: &Locale) -> String {
     match value.score {
-        Score::Win(n) => format!("wins{}", distance(n)),
-        Score::Draw => "draws".to_owned(),
-        Score::Loss(n) => format!("loses{}", distance(n)),
+        Score::Win(n) if value.exact => tr!(locale, "value-wins-in", n = n),
+        Score::Win(_) => tr!(locale, "value-wins"),
+        Score::Draw => tr!(locale, "value-draws"),
+        Score::Loss(n) if value.exact => tr!(locale, "value-loses-in", n = n),
+        Score::Loss(_) => tr!(locale, "value-loses"),
     }
 }
 
 /// `W15`, `D`, `L1`; `W` alone while the distance is being solved.
-fn short(value: ColumnValue) -> String {
+fn short(value: ColumnValue, locale: &Locale) -> String {
     let distance = |n: u32| {
         if value.exact {
             n.to_string()
@@ -291,9 +289,9 @@ fn short(value: ColumnValue) -> String {
         }
     };
     match value.score {
-        Score::Win(n) => format!("W{}", distance(n)),
-        Score::Draw => "D".to_owned(),
-        Score::Loss(n) => format!("L{}", distance(n)),
+        Score::Win(n) => tr!(locale, "value-short-win") + &distance(n),
+        Score::Draw => tr!(locale, "value-short-draw"),
+        Score::Loss(n) => tr!(locale, "value-short-loss") + &distance(n),
     }
 }
 
@@ -304,22 +302,27 @@ fn panel(
     hovered: Res<HoveredColumn>,
     analysis: Res<ColumnAnalysis>,
     mut toggles: MessageWriter<ToggleAnalysis>,
+    locale: Res<Locale>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Analysis")
+    egui::Window::new(tr!(locale, "analysis-title"))
+        .id(egui::Id::new("analysis"))
         .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
             let mut on = analysis.on;
-            if ui.checkbox(&mut on, "Show solved values (V)").changed() {
+            if ui
+                .checkbox(&mut on, tr!(locale, "analysis-show-solved"))
+                .changed()
+            {
                 toggles.write(ToggleAnalysis);
             }
             if !analysis.on {
                 return;
             }
             if game.is_over() {
-                ui.weak("The game is over.");
+                ui.weak(tr!(locale, "analysis-over"));
                 return;
             }
             let colour = |score: Score| match score {
@@ -327,7 +330,7 @@ fn panel(
                 Score::Draw => Signal::Fair.ui(),
                 Score::Loss(_) => Signal::Bad.ui(),
             };
-            let side = disc_name(game.side_to_move());
+            let side = locale.side(ConnectFour::NAME, game.side_to_move());
             let best = analysis
                 .values
                 .iter()
@@ -338,15 +341,20 @@ fn panel(
                     if analysis.values.iter().flatten().count() == game.legal_columns().len() =>
                 {
                     ui.label(
-                        egui::RichText::new(format!("{side} to move {}", describe(value)))
-                            .color(colour(value.score)),
+                        egui::RichText::new(tr!(
+                            locale,
+                            "to-move-value",
+                            side = side.as_str(),
+                            value = describe(value, &locale)
+                        ))
+                        .color(colour(value.score)),
                     );
                 }
                 _ => {
-                    ui.weak(format!("{side} to move: solving…"));
+                    ui.weak(tr!(locale, "to-move-solving", side = side.as_str()));
                 }
             }
-            ui.small("W win, D draw, L loss in N own moves, with best play");
+            ui.small(tr!(locale, "connectfour-key"));
             egui::Grid::new("column values")
                 .min_col_width(30.0)
                 .show(ui, |ui| {
@@ -357,7 +365,7 @@ fn panel(
                     for column in Column::ALL {
                         let text = match analysis.values[column.index()] {
                             _ if game.check(column).is_err() => egui::RichText::new("-"),
-                            Some(value) => egui::RichText::new(short(value))
+                            Some(value) => egui::RichText::new(short(value, &locale))
                                 .color(colour(value.score))
                                 .strong(),
                             None => egui::RichText::new("…"),
@@ -371,8 +379,14 @@ fn panel(
             {
                 ui.separator();
                 ui.label(
-                    egui::RichText::new(format!("Column {column}: {side} {}", describe(value)))
-                        .color(colour(value.score)),
+                    egui::RichText::new(tr!(
+                        locale,
+                        "connectfour-column-value",
+                        column = column.to_string(),
+                        side = side.as_str(),
+                        value = describe(value, &locale)
+                    ))
+                    .color(colour(value.score)),
                 );
             }
         });

@@ -14,10 +14,12 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::ai::{AiJob, AiProgress, pauses_text, slices};
+use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
 use crate::ai::Level;
 use crate::rules::Player;
 use crate::rules::connectfour::{Column, ConnectFour};
+use crate::tr;
 
 /// While Connect Four is on the table: its systems run, its entities live.
 pub const CONNECT_FOUR: OnTable = OnTable::of::<ConnectFour>();
@@ -35,10 +37,6 @@ pub struct ConnectFourSettings;
 
 impl TableGame for ConnectFour {
     type Settings = ConnectFourSettings;
-    const HINT_MARK: &'static str = "cyan column cap";
-    const CONTROLS: &'static str = "Click a column or press 1-7 · V analysis";
-    const BLURB: &'static str = "Drop discs into the upright rack: four in a row\n\
-         across, up or diagonally wins. Red moves first.";
 
     fn new_game(_: &ConnectFourSettings) -> Self {
         ConnectFour::new()
@@ -48,8 +46,8 @@ impl TableGame for ConnectFour {
         view::disc_colour(player)
     }
 
-    fn describe(&self) -> String {
-        "7 columns × 6 rows · four in a row wins · Red first".to_owned()
+    fn describe(&self, locale: &Locale) -> String {
+        tr!(locale, "connectfour-describe")
     }
 
     fn think(

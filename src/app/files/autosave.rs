@@ -16,9 +16,11 @@ use bevy::prelude::*;
 
 use super::store::{Place, PlayerFile};
 use super::{parse_game, put_on_table};
+use crate::app::locale::Locale;
 use crate::app::table::{CurrentGame, OnTable, Players, Screen, TableGame};
 use crate::games::GameRecord;
 use crate::record::{PlayerKind, SavedGame};
+use crate::tr;
 
 /// Where the autosave lives; its presence turns autosaving on.
 #[derive(Resource, Clone, Debug, Deref)]
@@ -114,7 +116,7 @@ fn describe(saved: &SavedGame) -> String {
 
 /// Reads the autosave for the menu: a game in progress is offered; a finished one is
 /// not; one that does not read is set aside, with a line saying so.
-fn offer_continue(store: Res<Autosave>, mut offer: ResMut<ContinueOffer>) {
+fn offer_continue(store: Res<Autosave>, mut offer: ResMut<ContinueOffer>, locale: Res<Locale>) {
     offer.game = None;
     let read = store.read().and_then(|text| {
         text.map(|text| parse_game("the autosave", &text))
@@ -130,8 +132,8 @@ fn offer_continue(store: Res<Autosave>, mut offer: ResMut<ContinueOffer>) {
         Err(why) => {
             let aside = store.set_aside();
             let line = match aside {
-                Ok(place) => format!("{why}; set aside as {place}"),
-                Err(also) => format!("{why}; {also}"),
+                Ok(place) => tr!(locale, "autosave-set-aside", why = why, place = place),
+                Err(also) => tr!(locale, "autosave-not-set-aside", why = why, also = also),
             };
             warn!("{line}");
             offer.notice = Some(line);

@@ -12,7 +12,9 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 
 use super::{FileNotice, SavePath};
+use crate::app::locale::Locale;
 use crate::app::table::{LoadRequested, SaveRequested};
+use crate::tr;
 
 /// What a dialog came back with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,6 +112,7 @@ fn deliver_choices(
     mut load: MessageWriter<LoadRequested>,
     mut field: ResMut<SavePath>,
     mut notice: ResMut<FileNotice>,
+    locale: Res<Locale>,
 ) {
     let chosen = std::mem::take(
         &mut *dialogs
@@ -128,9 +131,7 @@ fn deliver_choices(
                 load.write(LoadRequested { path });
             }
             DialogChoice::Unavailable => {
-                notice.0 = Some(Err(
-                    "no file dialog on this desktop: type a path and press Save or Load".to_owned(),
-                ));
+                notice.0 = Some(Err(tr!(locale, "file-no-dialog")));
             }
         }
     }

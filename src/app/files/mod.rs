@@ -20,7 +20,9 @@ use super::table::{
     CurrentGame, GameFileOpened, GameKind, GameSystems, LoadRequested, MovePath, OnTable, Part,
     Players, SaveRequested, Screen, TableGame, put_on_hold,
 };
+use crate::app::locale::Locale;
 use crate::record::{GameRecord, SavedGame};
+use crate::tr;
 
 /// The outcome of the last save or load, for the HUD.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -101,15 +103,18 @@ fn save_game<G: TableGame>(
     game: Res<CurrentGame<G>>,
     players: Res<Players>,
     mut notice: ResMut<FileNotice>,
+    locale: Res<Locale>,
 ) {
     for SaveRequested { path } in saves.read() {
         let saved = SavedGame {
             seats: players.0,
             game: GameRecord::new((**game).clone()),
         };
+        let path_text = path.display().to_string();
         notice.0 = Some(
             write_game(path, &saved)
-                .map(|()| format!("Saved {} moves to {}", game.plies(), path.display())),
+                .map(|()| tr!(locale, "file-saved", count = game.plies(), path = path_text))
+                .map_err(|why| tr!(locale, "file-save-failed", why = why)),
         );
     }
 }
@@ -122,6 +127,7 @@ fn load_game(
     mut loads: MessageReader<LoadRequested>,
     mut opened: MessageReader<GameFileOpened>,
     mut notice: ResMut<FileNotice>,
+    locale: Res<Locale>,
 ) {
     let read = loads
         .read()
@@ -133,18 +139,20 @@ fn load_game(
         match loaded {
             Ok(saved) => commands.queue(move |world: &mut World| {
                 let plies = saved.game.plies();
-                let result = put_on_table(saved, world)
-                    .map(|()| format!("Loaded {name} ({plies} moves)"))
-                    .map_err(|why| format!("{name}: {why}"));
+                let result = put_on_table(saved, world).map_err(|why| format!("{name}: {why}"));
                 match &result {
-                    Ok(loaded) => info!("{loaded}"),
+                    Ok(()) => info!("Loaded {name} ({plies} moves)"),
                     Err(why) => warn!("load failed: {why}"),
                 }
+                let locale = world.resource::<Locale>();
+                let result = result
+                    .map(|()| tr!(locale, "file-loaded", name = name, count = plies))
+                    .map_err(|why| tr!(locale, "file-load-failed", why = why));
                 world.resource_mut::<FileNotice>().0 = Some(result);
             }),
             Err(why) => {
                 warn!("load failed: {why}");
-                notice.0 = Some(Err(why));
+                notice.0 = Some(Err(tr!(locale, "file-load-failed", why = why)));
             }
         }
     }

@@ -1,5 +1,5 @@
-//! The player's settings come back at the next start: the sound (on or off, the
-//! volume), the game chosen in the menu, who plays each side and every game's menu
+//! The player's settings come back at the next start: the language, the sound (on
+//! or off, the volume), the game chosen in the menu, who plays each side and every game's menu
 //! settings (Gomoku's size and rule, the dice's seed and who starts).
 //!
 //! They live in `settings.txt` in the OS's config directory (for Linux
@@ -8,6 +8,7 @@
 //!
 //! ```text
 //! # Tabletop settings: written by the game when they change, read at its start
+//! language zh-CN
 //! sound on
 //! volume 70
 //! game gomoku
@@ -27,6 +28,7 @@
 use bevy::prelude::*;
 
 use super::store::{Place, PlayerFile};
+use crate::app::locale::{Language, Locale};
 use crate::app::sound::SoundSettings;
 use crate::app::table::{GameKind, Players, Screen, TableGames};
 use crate::record::PlayerKind;
@@ -106,6 +108,11 @@ fn apply_line(world: &mut World, line: &str) -> Result<(), String> {
             };
             world.resource_mut::<SoundSettings>().muted = !on;
         }
+        ["language", tag] => {
+            let language = Language::from_tag(tag)
+                .ok_or_else(|| format!("no language '{tag}' (en or zh-CN)"))?;
+            world.insert_resource(Locale::new(language));
+        }
         ["volume", percent] => {
             let percent: u8 = percent
                 .parse()
@@ -150,6 +157,8 @@ fn known_game(world: &World, name: &str) -> Result<GameKind, String> {
 /// The settings as the file's text.
 fn settings_text(world: &World) -> String {
     let mut text = format!("{HEADER}\n");
+    let language = world.resource::<Locale>().language();
+    text.push_str(&format!("language {}\n", language.tag()));
     let sound = world.resource::<SoundSettings>();
     let on = if sound.muted { "off" } else { "on" };
     text.push_str(&format!("sound {on}\n"));
@@ -180,6 +189,7 @@ pub(super) fn plugin(app: &mut App) {
         keep.run_if(
             resource_exists::<Preferences>.and_then(
                 resource_changed::<SoundSettings>
+                    .or_eager(resource_changed::<Locale>)
                     .or_eager(resource_changed::<Players>)
                     .or_eager(state_changed::<GameKind>)
                     .or_eager(state_changed::<Screen>),

@@ -26,10 +26,12 @@ use super::{CurrentGame, GOMOKU};
 use crate::ai::gomoku::{Engine, Limits, SearchInfo, Value, default_threads};
 use crate::ai::job::AiJob;
 use crate::app::ai::{AiPurpose, AiTask, slices};
+use crate::app::locale::Locale;
 use crate::app::table::{AnalysisAtStart, AppSystems, MovePath, ToggleAnalysis};
 use crate::app::theme::Signal;
-use crate::rules::Player;
-use crate::rules::gomoku::Point;
+use crate::rules::gomoku::{Gomoku, Point};
+use crate::rules::{Game, Player};
+use crate::tr;
 
 /// Candidate moves shown (principal variations searched).
 pub const CANDIDATES: usize = 5;
@@ -349,6 +351,8 @@ fn show_on_board(
                 Transform::from_translation(Vec3::Y * STONE_RADIUS * STONE_FLATNESS)
                     .with_scale(Vec3::new(0.9, STONE_FLATNESS, 0.9)),
                 ChildOf(cell),
+                // The board (and its cells) stays behind the menu; this goes.
+                DespawnOnExit(GOMOKU),
             ));
         }
         side = side.opponent();
@@ -362,6 +366,8 @@ fn show_on_board(
                 MeshMaterial3d(assets.tints[rank].clone()),
                 Transform::from_xyz(0.0, 0.004, 0.0),
                 ChildOf(cell),
+                // The board (and its cells) stays behind the menu; this goes.
+                DespawnOnExit(GOMOKU),
             ));
         }
     }
@@ -369,19 +375,31 @@ fn show_on_board(
 
 /// A value for the side to move as Black's share of the bar (0 White wins, 1 Black
 /// wins) and in words.
-fn bar_and_words(value: Value, side: Player) -> (f32, String) {
-    let name = |p: Player| if p == Player::First { "Black" } else { "White" };
+fn bar_and_words(value: Value, side: Player, locale: &Locale) -> (f32, String) {
+    let name = |p: Player| locale.side(Gomoku::NAME, p);
     let moves = |plies: u32| plies.div_ceil(2).max(1);
     let (for_mover, words) = match value {
-        Value::Win(0) => (1.0, format!("{} wins by force", name(side))),
-        Value::Win(n) => (1.0, format!("{} wins in {}", name(side), moves(n))),
+        Value::Win(0) => (1.0, tr!(locale, "gomoku-wins-by-force", side = name(side))),
+        Value::Win(n) => (
+            1.0,
+            tr!(locale, "gomoku-wins-in", side = name(side), n = moves(n)),
+        ),
         Value::Loss(n) => (
             0.0,
-            format!("{} wins in {}", name(side.opponent()), moves(n)),
+            tr!(
+                locale,
+                "gomoku-wins-in",
+                side = name(side.opponent()),
+                n = moves(n)
+            ),
         ),
         Value::Score(s) => {
             let share = 1.0 / (1.0 + (-(s as f32) / 600.0).exp());
-            (share, format!("{:+} for {}", s, name(side)))
+            let score = format!("{s:+}");
+            (
+                share,
+                tr!(locale, "gomoku-score-for", score = score, side = name(side)),
+            )
         }
     };
     let black = if side == Player::First {
@@ -392,11 +410,11 @@ fn bar_and_words(value: Value, side: Player) -> (f32, String) {
     (black, words)
 }
 
-fn value_text(value: Value) -> String {
+fn value_text(value: Value, locale: &Locale) -> String {
     match value {
-        Value::Win(0) => "wins".to_owned(),
-        Value::Win(n) => format!("wins in {}", n.div_ceil(2).max(1)),
-        Value::Loss(n) => format!("loses in {}", n.div_ceil(2).max(1)),
+        Value::Win(0) => tr!(locale, "value-wins"),
+        Value::Win(n) => tr!(locale, "value-wins-in", n = n.div_ceil(2).max(1)),
+        Value::Loss(n) => tr!(locale, "value-loses-in", n = n.div_ceil(2).max(1)),
         Value::Score(s) => format!("{s:+}"),
     }
 }
@@ -413,33 +431,38 @@ fn panel(
     cells: Option<Res<Cells>>,
     cell_places: Query<&GlobalTransform, With<super::board::Cell>>,
     mut toggles: MessageWriter<ToggleAnalysis>,
+    locale: Res<Locale>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let report = analysis.report.as_ref().filter(|_| analysis.on);
-    egui::Window::new("Analysis")
+    egui::Window::new(tr!(locale, "analysis-title"))
+        .id(egui::Id::new("analysis"))
         .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
             let mut on = analysis.on;
-            if ui.checkbox(&mut on, "Analyse the position (V)").changed() {
+            if ui
+                .checkbox(&mut on, tr!(locale, "gomoku-analyse"))
+                .changed()
+            {
                 toggles.write(ToggleAnalysis);
             }
             if !analysis.on {
                 return;
             }
             if players.iter().any(|t| t.purpose == AiPurpose::Play) {
-                ui.weak("Analysis is on: paused while the AI thinks.");
+                ui.weak(tr!(locale, "gomoku-analysis-paused"));
             } else if game.is_over() {
-                ui.weak("Analysis is on: the game is over.");
+                ui.weak(tr!(locale, "gomoku-analysis-over"));
             }
             let Some(report) = report else {
                 if !game.is_over() {
-                    ui.weak("Analysis is on: thinking…");
+                    ui.weak(tr!(locale, "gomoku-analysis-thinking"));
                 }
                 return;
             };
-            let (black, words) = bar_and_words(report.value, report.side);
+            let (black, words) = bar_and_words(report.value, report.side, &locale);
             let (rect, _) = ui.allocate_exact_size(egui::vec2(220.0, 14.0), egui::Sense::hover());
             let painter = ui.painter();
             painter.rect_filled(rect, 3.0, egui::Color32::from_rgb(235, 232, 225));
@@ -448,14 +471,16 @@ fn panel(
             painter.rect_filled(dark, 3.0, egui::Color32::from_rgb(20, 20, 24));
             ui.label(egui::RichText::new(words).strong());
             let secs = report.elapsed.as_secs_f64().max(1e-3);
-            ui.small(format!(
-                "depth {} · {} nodes · {:.0} k nodes/s",
-                report.depth,
-                report.nodes,
-                report.nodes as f64 / secs / 1000.0
+            let speed = format!("{:.0}", report.nodes as f64 / secs / 1000.0);
+            ui.small(tr!(
+                locale,
+                "gomoku-search",
+                depth = report.depth,
+                nodes = report.nodes,
+                speed = speed
             ));
             let line: Vec<String> = report.line.iter().map(ToString::to_string).collect();
-            ui.small(format!("best line: {}", line.join(" ")));
+            ui.small(tr!(locale, "gomoku-best-line", line = line.join(" ")));
             egui::Grid::new("candidates").show(ui, |ui| {
                 for (rank, &(p, value)) in report.candidates.iter().enumerate() {
                     let [r, g, b, _] = rank_colour(rank).to_srgba().to_u8_array();
@@ -464,7 +489,7 @@ fn panel(
                             .color(egui::Color32::from_rgb(r, g, b))
                             .monospace(),
                     );
-                    ui.label(egui::RichText::new(value_text(value)).monospace());
+                    ui.label(egui::RichText::new(value_text(value, &locale)).monospace());
                     ui.end_row();
                 }
             });
@@ -515,7 +540,7 @@ fn panel(
             .order(egui::Order::Tooltip)
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.label(format!("{p}: {}", value_text(value)));
+                    ui.label(format!("{p}: {}", value_text(value, &locale)));
                 });
             });
     }
@@ -528,14 +553,21 @@ mod tests {
 
     #[test]
     fn the_bar_leans_to_the_side_ahead() {
-        let (black, words) = bar_and_words(Value::Win(3), Player::Second);
+        let english = Locale::english();
+        let (black, words) = bar_and_words(Value::Win(3), Player::Second, english);
         assert_eq!((black, words.as_str()), (0.0, "White wins in 2"));
-        let (black, words) = bar_and_words(Value::Loss(4), Player::Second);
+        let (black, words) = bar_and_words(Value::Loss(4), Player::Second, english);
         assert_eq!((black, words.as_str()), (1.0, "Black wins in 2"));
-        let (black, _) = bar_and_words(Value::Score(300), Player::First);
+        let (black, _) = bar_and_words(Value::Score(300), Player::First, english);
         assert!(black > 0.5 && black < 1.0);
-        let (black, words) = bar_and_words(Value::Score(300), Player::Second);
+        let (black, words) = bar_and_words(Value::Score(300), Player::Second, english);
         assert!(black < 0.5 && words == "+300 for White");
-        assert_eq!(bar_and_words(Value::Score(0), Player::First).0, 0.5);
+        assert_eq!(
+            bar_and_words(Value::Score(0), Player::First, english).0,
+            0.5
+        );
+        let chinese = Locale::new(crate::app::locale::Language::Chinese);
+        let (_, words) = bar_and_words(Value::Win(3), Player::First, &chinese);
+        assert_eq!(words, "黑方 2 步内胜");
     }
 }

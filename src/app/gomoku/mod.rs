@@ -13,11 +13,13 @@ use bevy::tasks::ConditionalSend;
 use bevy_egui::egui;
 
 use super::ai::{AiJob, AiProgress, pauses_text, slices};
+use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
 use crate::ai::Level;
 use crate::ai::gomoku::best_move_in_slices;
 use crate::rules::Player;
 use crate::rules::gomoku::{BoardSize, Gomoku, MAX_SIDE, MIN_SIDE, Point, Rule};
+use crate::tr;
 
 /// Settings chosen in the menu; every new game starts from them.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -50,9 +52,6 @@ pub type MoveRequested = table::MoveRequested<Gomoku>;
 
 impl TableGame for Gomoku {
     type Settings = GomokuSettings;
-    const HINT_MARK: &'static str = "cyan ring";
-    const CONTROLS: &'static str = "Left click: place a stone";
-    const BLURB: &'static str = "Five in a row. Black moves first.";
 
     fn new_game(settings: &GomokuSettings) -> Self {
         Gomoku::new(settings.size, settings.rule)
@@ -89,40 +88,32 @@ impl TableGame for Gomoku {
         }
     }
 
-    fn describe(&self) -> String {
-        let rule = match self.rule() {
-            Rule::FreeStyle => "free-style",
-            Rule::Standard => "standard (exactly five)",
-            Rule::Renju => "renju",
+    fn describe(&self, locale: &Locale) -> String {
+        let id = match self.rule() {
+            Rule::FreeStyle => "gomoku-describe-freestyle",
+            Rule::Standard => "gomoku-describe-standard",
+            Rule::Renju => "gomoku-describe-renju",
         };
-        format!("{} · {rule}", self.size())
+        tr!(locale, id, size = self.size().to_string())
     }
 
-    fn settings_ui(ui: &mut egui::Ui, settings: &mut GomokuSettings) {
+    fn settings_ui(ui: &mut egui::Ui, settings: &mut GomokuSettings, locale: &Locale) {
         let (mut width, mut height) = (settings.size.width(), settings.size.height());
-        ui.label("Width");
+        ui.label(tr!(locale, "gomoku-width"));
         ui.add(egui::Slider::new(&mut width, MIN_SIDE..=MAX_SIDE));
         ui.end_row();
-        ui.label("Height");
+        ui.label(tr!(locale, "gomoku-height"));
         ui.add(egui::Slider::new(&mut height, MIN_SIDE..=MAX_SIDE));
         ui.end_row();
-        ui.label("Rule");
+        ui.label(tr!(locale, "gomoku-rule"));
         ui.vertical(|ui| {
-            ui.radio_value(
-                &mut settings.rule,
-                Rule::FreeStyle,
-                "Free-style (five or more)",
-            );
-            ui.radio_value(
-                &mut settings.rule,
-                Rule::Standard,
-                "Standard (exactly five)",
-            );
-            ui.radio_value(
-                &mut settings.rule,
-                Rule::Renju,
-                "Renju (Black: exactly five, no 3-3, 4-4 or overline)",
-            );
+            for (rule, id) in [
+                (Rule::FreeStyle, "gomoku-rule-freestyle"),
+                (Rule::Standard, "gomoku-rule-standard"),
+                (Rule::Renju, "gomoku-rule-renju"),
+            ] {
+                ui.radio_value(&mut settings.rule, rule, tr!(locale, id));
+            }
         });
         ui.end_row();
         // The sliders only produce sizes in range, so this never fails; keep the old

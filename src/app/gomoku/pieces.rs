@@ -101,6 +101,8 @@ impl StoneAssets {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_stone_assets)
         .add_systems(OnEnter(GOMOKU), spawn_phantom_and_marker)
+        // The board stays behind the menu: renju's crosses go out with the game.
+        .add_systems(OnExit(GOMOKU), hide_forbidden_marks)
         .add_systems(
             Update,
             (
@@ -240,6 +242,8 @@ fn sync_pieces(
             MeshMaterial3d(assets.looks(owner).normal.clone()),
             stone_on_cell(),
             ChildOf(cell),
+            // The board (and its cells) stays behind the menu; this goes.
+            DespawnOnExit(GOMOKU),
         ));
         if drop_one {
             stone.insert(motion::drop_onto(stone_on_cell(), DROP_HEIGHT, DROP_FALL));
@@ -368,6 +372,12 @@ fn mark_forbidden_points(
     }
 }
 
+fn hide_forbidden_marks(mut marks: Query<&mut Visibility, With<ForbiddenMark>>) {
+    for mut visibility in &mut marks {
+        visibility.set_if_neq(Visibility::Hidden);
+    }
+}
+
 /// Shows the phantom stone of the side to move over the hovered point, only where a
 /// person to move may play now.
 fn show_phantom(
@@ -437,6 +447,8 @@ fn show_hint(
             MeshMaterial3d(assets.hint_material.clone()),
             look,
             ChildOf(cell),
+            // The board (and its cells) stays behind the menu; this goes.
+            DespawnOnExit(GOMOKU),
         ));
     }
 }

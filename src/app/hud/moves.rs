@@ -3,19 +3,23 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use crate::app::locale::Locale;
 use crate::app::table::{CurrentGame, TableGame};
 use crate::app::theme::GOLD_UI;
+use crate::tr;
 
 /// The move list: every move in notation, numbered per pair, the last one marked.
 pub(super) fn draw_move_list<G: TableGame>(
     mut contexts: EguiContexts,
     game: Res<CurrentGame<G>>,
+    locale: Res<Locale>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let moves = game.move_names();
+    let moves = game.move_names(&locale);
     // Folded at first in a low window, where it would cover the board.
     let roomy = crate::app::ui_theme::roomy(ctx);
-    egui::Window::new("Moves")
+    egui::Window::new(tr!(locale, "moves-title"))
+        .id(egui::Id::new("moves"))
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
         .resizable(false)
         .collapsible(true)
@@ -24,7 +28,7 @@ pub(super) fn draw_move_list<G: TableGame>(
         .default_width(170.0)
         .show(ctx, |ui| {
             if moves.is_empty() {
-                ui.weak("No moves yet");
+                ui.weak(tr!(locale, "moves-none"));
                 return;
             }
             egui::ScrollArea::vertical()

@@ -14,6 +14,7 @@ use crate::app::ai::{
 };
 use crate::app::camera::{LeftInset, ResetCamera};
 use crate::app::files::{FileNotice, SavePath};
+use crate::app::locale::Locale;
 use crate::app::sound::{SoundSettings, sound_row};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::app::table::LoadRequested;
@@ -24,6 +25,7 @@ use crate::app::table::{
 use crate::app::theme::{AI_UI, DONE_UI, ERROR_UI, GOLD_UI, HINT_UI};
 use crate::app::ui_theme;
 use crate::rules::Player;
+use crate::tr;
 
 /// The panel of game `G`, top left.
 pub(super) fn draw_hud<G: TableGame>(
@@ -40,6 +42,7 @@ pub(super) fn draw_hud<G: TableGame>(
     refused: Res<RefusedMove>,
     mut sound: ResMut<SoundSettings>,
     mut inset: ResMut<LeftInset>,
+    locale: Res<Locale>,
     mut requests: Requests,
     mut was_roomy: Local<Option<bool>>,
 ) -> Result {
@@ -54,7 +57,8 @@ pub(super) fn draw_hud<G: TableGame>(
     // its default size, then fits the page), else as the player left it.
     let fold = (*was_roomy != Some(roomy)).then_some(roomy);
     *was_roomy = Some(roomy);
-    let shown = egui::Window::new(G::KIND.to_string())
+    let shown = egui::Window::new(locale.game(G::NAME, "title"))
+        .id(egui::Id::new("hud"))
         .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .resizable(false)
         .collapsible(false)
@@ -65,12 +69,15 @@ pub(super) fn draw_hud<G: TableGame>(
                 .min_scrolled_height(room)
                 .max_height(room)
                 .show(ui, |ui| {
-                    sides_and_status(ui, &game, &players);
+                    sides_and_status(ui, &game, &players, &locale);
                     if let Some(why) = &refused.0 {
+                        let why = tr!(locale, "refused", why = why.as_str());
                         ui.label(egui::RichText::new(why).color(ERROR_UI));
                     }
                     let now = time.elapsed();
-                    ai_at_work(ui, &game, &players, &pace, thinking, hinting, &hint, now);
+                    ai_at_work(
+                        ui, &game, &players, &pace, thinking, hinting, &hint, now, &locale,
+                    );
                     ui.separator();
                     game_buttons(
                         ui,
@@ -80,27 +87,42 @@ pub(super) fn draw_hud<G: TableGame>(
                         thinking,
                         hinting,
                         &mut requests,
+                        &locale,
                     );
                     if !players.all_human() {
-                        ai_pace(ui, &game, &players, &mut pace, thinking, &mut requests);
+                        ai_pace(
+                            ui,
+                            &game,
+                            &players,
+                            &mut pace,
+                            thinking,
+                            &mut requests,
+                            &locale,
+                        );
                     }
                     ui.separator();
                     ui.horizontal(|ui| {
-                        if ui.button("Menu").on_hover_text("Esc").clicked() {
+                        if ui
+                            .button(tr!(locale, "hud-menu"))
+                            .on_hover_text("Esc")
+                            .clicked()
+                        {
                             requests.screen.set(Screen::Menu);
                         }
-                        if ui.button("Reset camera").clicked() {
+                        if ui.button(tr!(locale, "hud-reset-camera")).clicked() {
                             requests.reset_camera.write(ResetCamera);
                         }
                     });
-                    egui::CollapsingHeader::new("Files, sound and keys")
+                    egui::CollapsingHeader::new(tr!(locale, "hud-more"))
+                        .id_salt("hud more")
                         .open(fold)
                         .show(ui, |ui| {
-                            file_row(ui, &mut save_path, &notice, &mut requests);
+                            file_row(ui, &mut save_path, &notice, &mut requests, &locale);
                             ui.separator();
-                            sound_row(ui, &mut sound);
-                            ui.small(format!("{} · H hint · Ctrl+Z/Y undo/redo", G::CONTROLS));
-                            ui.small("Right mouse: look · WASD/QE: move · wheel: speed · M: sound");
+                            sound_row(ui, &mut sound, &locale);
+                            let controls = locale.game(G::NAME, "controls");
+                            ui.small(tr!(locale, "hud-keys", controls = controls));
+                            ui.small(tr!(locale, "hud-camera-keys"));
                         });
                 });
         });
@@ -114,18 +136,23 @@ pub(super) fn draw_hud<G: TableGame>(
 }
 
 /// The game's line, who plays each side, whose turn it is and the status.
-fn sides_and_status<G: TableGame>(ui: &mut egui::Ui, game: &CurrentGame<G>, players: &Players) {
-    ui.label(game.describe());
+fn sides_and_status<G: TableGame>(
+    ui: &mut egui::Ui,
+    game: &CurrentGame<G>,
+    players: &Players,
+    locale: &Locale,
+) {
+    ui.label(game.describe(locale));
     for player in Player::BOTH {
         ui.horizontal(|ui| {
             stone_icon(ui, G::side_colour(player));
-            ui.label(seat_label::<G>(players, player));
+            ui.label(seat_label::<G>(players, player, locale));
         });
     }
     ui.separator();
     if game.is_over() {
         ui.heading(
-            egui::RichText::new(game.status_text())
+            egui::RichText::new(game.status_text(locale))
                 .strong()
                 .color(GOLD_UI),
         );
@@ -133,9 +160,10 @@ fn sides_and_status<G: TableGame>(ui: &mut egui::Ui, game: &CurrentGame<G>, play
         let side = game.side_to_move();
         ui.horizontal(|ui| {
             stone_icon(ui, G::side_colour(side));
-            ui.label(egui::RichText::new(format!("{} to move", G::side_name(side))).strong());
+            let to_move = tr!(locale, "hud-to-move", side = locale.side(G::NAME, side));
+            ui.label(egui::RichText::new(to_move).strong());
         });
-        ui.label(game.status_text());
+        ui.label(game.status_text(locale));
     }
 }
 
@@ -150,6 +178,7 @@ fn ai_at_work<G: TableGame>(
     hinting: Option<&AiTask<G::Move>>,
     hint: &Hint<G>,
     now: std::time::Duration,
+    locale: &Locale,
 ) {
     let side = game.side_to_move();
     let mut headline = egui::RichText::new(" ");
@@ -157,49 +186,58 @@ fn ai_at_work<G: TableGame>(
     if let Some(task) = thinking {
         let elapsed = now.saturating_sub(task.started);
         let who = if players.get(task.side).is_human() {
-            format!("AI {} (for {})", task.level, G::side_name(task.side))
+            let side = locale.side(G::NAME, task.side);
+            tr!(locale, "hud-ai-for", level = task.level.get(), side = side)
         } else {
-            seat_label::<G>(players, task.side)
+            seat_label::<G>(players, task.side, locale)
         };
-        headline =
-            egui::RichText::new(format!("{who} is thinking… {:.1} s", elapsed.as_secs_f32()))
-                .color(AI_UI);
+        let seconds = format!("{:.1}", elapsed.as_secs_f32());
+        headline = egui::RichText::new(tr!(locale, "hud-thinking", who = who, seconds = seconds))
+            .color(AI_UI);
         let progress = task.progress();
         if progress.depth > 0 {
-            detail = egui::RichText::new(format!(
-                "depth {} · {} nodes · best {}",
-                progress.depth,
-                grouped(progress.nodes),
-                progress.best.as_deref().unwrap_or("-")
+            detail = egui::RichText::new(tr!(
+                locale,
+                "hud-progress",
+                depth = progress.depth,
+                nodes = grouped(progress.nodes),
+                best = progress.best.as_deref().unwrap_or("-")
             ))
             .small();
         }
     } else if !game.is_over() && !players.get(side).is_human() {
+        let who = seat_label::<G>(players, side, locale);
         let text = if pace.auto {
-            format!("{} moves next", seat_label::<G>(players, side))
+            tr!(locale, "hud-moves-next", who = who)
         } else {
-            format!("{} waits: Step or Space", seat_label::<G>(players, side))
+            tr!(locale, "hud-waits", who = who)
         };
         headline = egui::RichText::new(text).color(AI_UI);
     }
     if let Some(task) = hinting {
         let elapsed = now.saturating_sub(task.started);
-        detail = egui::RichText::new(format!(
-            "Hint: AI {} is looking… {:.1} s",
-            task.level,
-            elapsed.as_secs_f32()
-        ))
-        .color(HINT_UI);
+        let seconds = format!("{:.1}", elapsed.as_secs_f32());
+        let text = tr!(
+            locale,
+            "hud-hint-looking",
+            level = task.level.get(),
+            seconds = seconds
+        );
+        detail = egui::RichText::new(text).color(HINT_UI);
     } else if let Some(mv) = hint.for_game(game) {
-        detail = egui::RichText::new(format!("Hint: {mv} ({})", G::HINT_MARK)).color(HINT_UI);
+        let mark = locale.game(G::NAME, "hint-mark");
+        let text = tr!(locale, "hud-hint", at = mv.to_string(), mark = mark);
+        detail = egui::RichText::new(text).color(HINT_UI);
     }
     ui.label(headline);
     ui.label(detail);
-    let names = game.move_names();
-    ui.label(format!(
-        "Moves: {} · last: {}",
-        names.len(),
-        names.last().map_or("-", String::as_str)
+    let names = game.move_names(locale);
+    let last = names.last().map_or("-", String::as_str);
+    ui.label(tr!(
+        locale,
+        "hud-moves-line",
+        count = names.len(),
+        last = last
     ));
 }
 
@@ -212,26 +250,31 @@ fn game_buttons<G: TableGame>(
     thinking: Option<&AiTask<G::Move>>,
     hinting: Option<&AiTask<G::Move>>,
     requests: &mut Requests,
+    locale: &Locale,
 ) {
     let person_to_move = !game.is_over() && players.get(game.side_to_move()).is_human();
     ui.horizontal(|ui| {
-        if ui.button("New game").on_hover_text("N").clicked() {
+        if ui
+            .button(tr!(locale, "hud-new-game"))
+            .on_hover_text("N")
+            .clicked()
+        {
             requests.new_game.write(NewGameRequested);
         }
         let undo_tip = if players.any_human() && !players.all_human() {
-            "Ctrl+Z: take back your move and the AI's reply"
+            tr!(locale, "hud-undo-tip-pair")
         } else {
-            "Ctrl+Z: take back the last move"
+            tr!(locale, "hud-undo-tip")
         };
         if ui
-            .add_enabled(game.can_undo(), egui::Button::new("Undo"))
+            .add_enabled(game.can_undo(), egui::Button::new(tr!(locale, "hud-undo")))
             .on_hover_text(undo_tip)
             .clicked()
         {
             requests.undo.write(UndoRequested);
         }
         if ui
-            .add_enabled(game.can_redo(), egui::Button::new("Redo"))
+            .add_enabled(game.can_redo(), egui::Button::new(tr!(locale, "hud-redo")))
             .on_hover_text("Ctrl+Y")
             .clicked()
         {
@@ -242,9 +285,9 @@ fn game_buttons<G: TableGame>(
         if ui
             .add_enabled(
                 person_to_move && hinting.is_none(),
-                egui::Button::new("Hint"),
+                egui::Button::new(tr!(locale, "hud-hint-button")),
             )
-            .on_hover_text("H: where would the AI play?")
+            .on_hover_text(tr!(locale, "hud-hint-tip"))
             .clicked()
         {
             requests.hint.write(HintRequested { level: assist.0 });
@@ -252,20 +295,24 @@ fn game_buttons<G: TableGame>(
         if ui
             .add_enabled(
                 person_to_move && thinking.is_none(),
-                egui::Button::new("AI move"),
+                egui::Button::new(tr!(locale, "hud-ai-move")),
             )
-            .on_hover_text("Let the AI play this move for you")
+            .on_hover_text(tr!(locale, "hud-ai-move-tip"))
             .clicked()
         {
             requests.ai_move.write(AiMoveRequested { level: assist.0 });
         }
         egui::ComboBox::from_id_salt("assist level")
-            .selected_text(format!("AI {}", assist.0))
+            .selected_text(tr!(locale, "hud-ai-level", level = assist.0.get()))
             .width(56.0)
             .show_ui(ui, |ui| {
                 for n in 1..=5 {
                     let level = Level::new(n).expect("1..=5 are levels");
-                    ui.selectable_value(&mut assist.0, level, format!("AI {n}"));
+                    ui.selectable_value(
+                        &mut assist.0,
+                        level,
+                        tr!(locale, "hud-ai-level", level = n),
+                    );
                 }
             });
     });
@@ -279,13 +326,13 @@ fn ai_pace<G: TableGame>(
     pace: &mut AiPace,
     thinking: Option<&AiTask<G::Move>>,
     requests: &mut Requests,
+    locale: &Locale,
 ) {
     ui.horizontal(|ui| {
-        let label = if pace.auto { "Pause" } else { "Auto" };
-        let tip = if pace.auto {
-            "Stop the AIs after their current move"
+        let (label, tip) = if pace.auto {
+            (tr!(locale, "hud-pause"), tr!(locale, "hud-pause-tip"))
         } else {
-            "Let the AIs move on their own again"
+            (tr!(locale, "hud-auto"), tr!(locale, "hud-auto-tip"))
         };
         if ui.button(label).on_hover_text(tip).clicked() {
             pace.auto = !pace.auto;
@@ -294,17 +341,17 @@ fn ai_pace<G: TableGame>(
         if ui
             .add_enabled(
                 !pace.auto && ai_to_move && thinking.is_none(),
-                egui::Button::new("Step"),
+                egui::Button::new(tr!(locale, "hud-step")),
             )
-            .on_hover_text("Space: the AI to move makes one move")
+            .on_hover_text(tr!(locale, "hud-step-tip"))
             .clicked()
         {
             requests.step.write(AiStepRequested);
         }
         ui.label(if pace.auto {
-            "AIs: auto"
+            tr!(locale, "hud-ais-auto")
         } else {
-            "AIs: paused"
+            tr!(locale, "hud-ais-paused")
         });
     });
 }
@@ -315,20 +362,21 @@ fn file_row(
     save_path: &mut SavePath,
     notice: &FileNotice,
     requests: &mut Requests,
+    locale: &Locale,
 ) {
     ui.horizontal(|ui| {
-        ui.label("File");
+        ui.label(tr!(locale, "file-label"));
         ui.add(egui::TextEdit::singleline(&mut save_path.0).desired_width(150.0));
     });
     ui.horizontal(|ui| {
-        if ui.button("Save").clicked() {
+        if ui.button(tr!(locale, "file-save")).clicked() {
             requests.save.write(SaveRequested {
                 path: PathBuf::from(save_path.0.trim()),
             });
         }
         // In a browser there is no path to read: Load opens the file picker.
         #[cfg(not(target_arch = "wasm32"))]
-        if ui.button("Load").clicked() {
+        if ui.button(tr!(locale, "file-load")).clicked() {
             requests.load.write(LoadRequested {
                 path: PathBuf::from(save_path.0.trim()),
             });
@@ -336,15 +384,15 @@ fn file_row(
         // The system's file dialog; the field above is the fallback.
         #[cfg(not(target_arch = "wasm32"))]
         ui.add_enabled_ui(!requests.dialogs.is_open(), |ui| {
-            if ui.button("Save as…").clicked() {
+            if ui.button(tr!(locale, "file-save-as")).clicked() {
                 requests.dialogs.open(true, &save_path.0);
             }
-            if ui.button("Open…").clicked() {
+            if ui.button(tr!(locale, "file-open")).clicked() {
                 requests.dialogs.open(false, &save_path.0);
             }
         });
         #[cfg(target_arch = "wasm32")]
-        if ui.button("Load…").clicked()
+        if ui.button(tr!(locale, "file-load-web")).clicked()
             && let Err(why) = crate::app::files::pick_game_file()
         {
             warn!("{why}");

@@ -18,11 +18,13 @@ use rand::rngs::StdRng;
 use bevy_egui::egui;
 
 use super::ai::{AiJob, AiProgress, pauses_text, slices};
+use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
 use super::theme::ERROR_UI;
 use crate::ai::Level;
-use crate::rules::knucklebones::{Column, Knucklebones, player_name};
-use crate::rules::{Outcome, Player};
+use crate::rules::knucklebones::{Column, Knucklebones};
+use crate::rules::{Game, Outcome, Player};
+use crate::tr;
 
 /// While Knucklebones is on the table: its systems run, its entities live.
 pub const KNUCKLEBONES: OnTable = OnTable::of::<Knucklebones>();
@@ -57,11 +59,6 @@ pub struct KnucklebonesSettings {
 
 impl TableGame for Knucklebones {
     type Settings = KnucklebonesSettings;
-    const HINT_MARK: &'static str = "cyan column";
-    const CONTROLS: &'static str = "Click a column of your tray or press 1/2/3";
-    const BLURB: &'static str = "Roll, place the die in a column of your tray: the other\n\
-         side loses its dice of that value in the same column.\n\
-         Equal dice in a column multiply. Most points wins.";
 
     fn new_game(settings: &KnucklebonesSettings) -> Self {
         let seed = settings.seed.unwrap_or_else(rand::random);
@@ -111,7 +108,7 @@ impl TableGame for Knucklebones {
         lines
     }
 
-    fn move_names(&self) -> Vec<String> {
+    fn move_names(&self, locale: &Locale) -> Vec<String> {
         self.placements()
             .iter()
             .map(|p| {
@@ -119,7 +116,9 @@ impl TableGame for Knucklebones {
                     0 => String::new(),
                     n => format!(" ×{n}"),
                 };
-                format!("{} in {}{knocked}", p.die, p.column)
+                let column = p.column.to_string();
+                let placed = tr!(locale, "knucklebones-move", die = p.die, column = column);
+                format!("{placed}{knocked}")
             })
             .collect()
     }
@@ -128,23 +127,33 @@ impl TableGame for Knucklebones {
         dice::dice_colour(player)
     }
 
-    fn status_text(&self) -> String {
+    fn status_text(&self, locale: &Locale) -> String {
         let (one, two) = (self.score(Player::First), self.score(Player::Second));
         match self.outcome() {
-            None => format!("Rolled a {} · score {one} – {two}", self.die()),
-            Some(Outcome::Win(winner)) => {
-                let (high, low) = (one.max(two), one.min(two));
-                format!("{} wins {high} – {low}", player_name(winner))
-            }
-            Some(Outcome::Draw) => format!("Draw {one} – {two}"),
+            None => tr!(
+                locale,
+                "knucklebones-rolled",
+                die = self.die(),
+                first = one,
+                second = two
+            ),
+            Some(Outcome::Win(winner)) => tr!(
+                locale,
+                "knucklebones-wins",
+                side = locale.side(Self::NAME, winner),
+                high = one.max(two),
+                low = one.min(two)
+            ),
+            Some(Outcome::Draw) => tr!(locale, "knucklebones-draw", first = one, second = two),
         }
     }
 
-    fn describe(&self) -> String {
-        format!(
-            "seed {} · {} started",
-            self.seed(),
-            player_name(self.starter())
+    fn describe(&self, locale: &Locale) -> String {
+        tr!(
+            locale,
+            "knucklebones-describe",
+            seed = self.seed().to_string(),
+            starter = locale.side(Self::NAME, self.starter())
         )
     }
 
@@ -182,15 +191,17 @@ impl TableGame for Knucklebones {
         }
     }
 
-    fn settings_ui(ui: &mut egui::Ui, dice: &mut KnucklebonesSettings) {
-        ui.label("Starts");
+    fn settings_ui(ui: &mut egui::Ui, dice: &mut KnucklebonesSettings, locale: &Locale) {
+        ui.label(tr!(locale, "knucklebones-starts"));
         ui.horizontal(|ui| {
-            ui.radio_value(&mut dice.starter, Starter::First, "Player 1");
-            ui.radio_value(&mut dice.starter, Starter::Second, "Player 2");
-            ui.radio_value(&mut dice.starter, Starter::Random, "Random");
+            let side = |player| locale.side(Self::NAME, player);
+            ui.radio_value(&mut dice.starter, Starter::First, side(Player::First));
+            ui.radio_value(&mut dice.starter, Starter::Second, side(Player::Second));
+            let random = tr!(locale, "knucklebones-random");
+            ui.radio_value(&mut dice.starter, Starter::Random, random);
         });
         ui.end_row();
-        ui.label("Dice seed");
+        ui.label(tr!(locale, "knucklebones-seed"));
         ui.vertical(|ui| {
             // The text being typed lives in egui's memory, from the seed the first time.
             let id = ui.id().with("dice seed");
@@ -202,20 +213,18 @@ impl TableGame for Knucklebones {
             });
             ui.add(
                 egui::TextEdit::singleline(&mut text)
-                    .hint_text("random")
+                    .hint_text(tr!(locale, "knucklebones-seed-hint"))
                     .desired_width(160.0),
             );
             let trimmed = text.trim();
             if trimmed.is_empty() {
                 dice.seed = None;
-                ui.small("Empty: a new random seed every game");
+                ui.small(tr!(locale, "knucklebones-seed-empty"));
             } else if let Ok(seed) = trimmed.parse() {
                 dice.seed = Some(seed);
-                ui.small("Every game with this seed rolls the same dice");
+                ui.small(tr!(locale, "knucklebones-seed-fixed"));
             } else {
-                ui.small(
-                    egui::RichText::new("Not a number: games use a random seed").color(ERROR_UI),
-                );
+                ui.small(egui::RichText::new(tr!(locale, "knucklebones-seed-bad")).color(ERROR_UI));
                 dice.seed = None;
             }
             ui.data_mut(|data| data.insert_temp(id, text));

@@ -8,8 +8,10 @@ use super::dice::dice_colour;
 use super::layout::{column_label_spot, total_label_spot};
 use super::{CurrentGame, KNUCKLEBONES};
 use crate::app::camera::MainCamera;
+use crate::app::locale::Locale;
 use crate::app::theme::GOLD_UI;
-use crate::rules::knucklebones::{Column, player_name};
+use crate::rules::Game;
+use crate::rules::knucklebones::{Column, Knucklebones};
 use crate::rules::{Outcome, Player};
 
 /// The labels, while Knucklebones is on the table.
@@ -26,6 +28,7 @@ fn dice_scores(
     mut contexts: EguiContexts,
     game: Res<CurrentGame>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    locale: Res<Locale>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // The camera's logical pixels in egui's points (the menu and HUD are zoomed).
@@ -66,7 +69,8 @@ fn dice_scores(
             );
         }
         let won = outcome == Some(Outcome::Win(player));
-        let total = egui::RichText::new(format!("{}\n{}", player_name(player), game.score(player)))
+        let name = locale.side(Knucklebones::NAME, player);
+        let total = egui::RichText::new(format!("{name}\n{}", game.score(player)))
             .size(if won { 24.0 } else { 20.0 })
             .strong()
             .color(if won { GOLD_UI } else { tint });

@@ -65,24 +65,32 @@ pub struct ColumnLight;
 /// Lays the table when the game comes on it; keeps the dice and the column light in
 /// line with the game, and the dice moving.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, dice::load_assets)
-        // The trays stand whenever Knucklebones is the game chosen, behind the menu
-        // too (the title scene).
-        .add_systems(OnEnter(Knucklebones::KIND), spawn_table)
-        .add_systems(OnExit(KNUCKLEBONES), put_out_light)
-        .add_systems(
-            Update,
+    // The trays stand whenever Knucklebones is the game chosen, behind the menu too
+    // (the title scene). That can be from the first state transition, before
+    // `Startup` (the settings kept Knucklebones as the game chosen), so the dice's
+    // meshes and materials are made then, once.
+    app.add_systems(
+        OnEnter(Knucklebones::KIND),
+        (
+            dice::load_assets.run_if(not(resource_exists::<DiceAssets>)),
+            spawn_table,
+        )
+            .chain(),
+    )
+    .add_systems(OnExit(KNUCKLEBONES), put_out_light)
+    .add_systems(
+        Update,
+        (
+            sync_dice,
             (
-                sync_dice,
-                (
-                    light_column,
-                    mark_matches.run_if(resource_changed::<CurrentGame>),
-                ),
-            )
-                .chain()
-                .in_set(AppSystems::SyncView)
-                .run_if(in_state(KNUCKLEBONES)),
-        );
+                light_column,
+                mark_matches.run_if(resource_changed::<CurrentGame>),
+            ),
+        )
+            .chain()
+            .in_set(AppSystems::SyncView)
+            .run_if(in_state(KNUCKLEBONES)),
+    );
 }
 
 /// The trays stay behind the menu; the column light goes out.

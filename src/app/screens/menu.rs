@@ -8,13 +8,15 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::ai::Level;
 use crate::app::camera::LeftInset;
 use crate::app::files::autosave::ContinueOffer;
+use crate::app::locale::{Language, LanguageChosen, Locale};
 use crate::app::sound::{SoundSettings, sound_row};
 use crate::app::table::{
     AppSystems, CurrentGame, GameKind, GameSystems, Part, Players, Screen, TableGame, TableGames,
 };
 use crate::app::ui_theme::{GameFonts, fonts_settled};
-use crate::record::PlayerKind;
+use crate::record::{PlayerKind, SavedGame};
 use crate::rules::Player;
+use crate::tr;
 
 /// The menu while game `G` is the one chosen, over its board (the title scene).
 pub(in crate::app) fn plugin_for<G: TableGame>(app: &mut App) {
@@ -63,6 +65,8 @@ fn draw_menu<G: TableGame>(
     fonts: Option<Res<GameFonts>>,
     mut sound: ResMut<SoundSettings>,
     mut inset: ResMut<LeftInset>,
+    locale: Res<Locale>,
+    mut languages: MessageWriter<LanguageChosen>,
     mut shown: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -75,7 +79,8 @@ fn draw_menu<G: TableGame>(
     // As tall as its content; in a low window (640x400) what does not fit scrolls.
     let room = ctx.content_rect().height() - 80.0;
     // At the left, as the HUD in play: the board stands beside it.
-    let window = egui::Window::new("Tabletop")
+    let window = egui::Window::new(tr!(locale, "menu-title"))
+        .id(egui::Id::new("menu"))
         .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .resizable(false)
         .collapsible(false)
@@ -85,16 +90,19 @@ fn draw_menu<G: TableGame>(
                 .min_scrolled_height(room)
                 .max_height(room)
                 .show(ui, |ui| {
-                    if let Some((_, line)) = &offer.game {
+                    if let Some((saved, _)) = &offer.game {
                         ui.horizontal(|ui| {
                             if ui
-                                .add_sized([120.0, 32.0], egui::Button::new("Continue"))
-                                .on_hover_text("Go on with the game you left, as it was")
+                                .add_sized(
+                                    [120.0, 32.0],
+                                    egui::Button::new(tr!(locale, "menu-continue")),
+                                )
+                                .on_hover_text(tr!(locale, "menu-continue-tip"))
                                 .clicked()
                             {
                                 commands.queue(ContinueOffer::accept);
                             }
-                            ui.label(line);
+                            ui.label(describe_saved(saved, &locale));
                         });
                         ui.separator();
                     }
@@ -107,7 +115,8 @@ fn draw_menu<G: TableGame>(
                             if ui
                                 .selectable_label(
                                     game == G::KIND,
-                                    egui::RichText::new(game.to_string()).heading(),
+                                    egui::RichText::new(locale.game(game.name(), "title"))
+                                        .heading(),
                                 )
                                 .clicked()
                                 && game != G::KIND
@@ -117,45 +126,48 @@ fn draw_menu<G: TableGame>(
                         }
                     });
                     ui.separator();
-                    for line in G::BLURB.lines() {
+                    for line in locale.game(G::NAME, "blurb").lines() {
                         ui.label(line);
                     }
-                    ui.small("Each side: a person or an AI (1 weakest, 5 strongest).");
+                    ui.small(tr!(locale, "menu-seats-help"));
                     ui.add_space(8.0);
                     egui::Grid::new("game settings")
                         .num_columns(2)
                         .spacing([16.0, 8.0])
                         .show(ui, |ui| {
-                            G::settings_ui(ui, &mut settings);
+                            G::settings_ui(ui, &mut settings, &locale);
                             for player in Player::BOTH {
-                                ui.label(G::side_name(player));
-                                seat_picker(ui, &mut players, player);
+                                ui.label(locale.side(G::NAME, player));
+                                seat_picker(ui, &mut players, player, &locale);
                                 ui.end_row();
                             }
                             ui.label("");
-                            let tip = format!(
-                                "Who plays {} (and moves first) plays {} instead",
-                                G::side_name(Player::First),
-                                G::side_name(Player::Second)
+                            let tip = tr!(
+                                locale,
+                                "menu-swap-tip",
+                                first = locale.side(G::NAME, Player::First),
+                                second = locale.side(G::NAME, Player::Second)
                             );
-                            if ui.button("Swap sides").on_hover_text(tip).clicked() {
+                            let swap = ui.button(tr!(locale, "menu-swap"));
+                            if swap.on_hover_text(tip).clicked() {
                                 players.0 = players.swapped();
                             }
                             ui.end_row();
                         });
                     ui.add_space(8.0);
-                    sound_row(ui, &mut sound);
+                    sound_row(ui, &mut sound, &locale);
+                    language_row(ui, &locale, &mut languages);
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
                         if ui
-                            .add_sized([120.0, 32.0], egui::Button::new("Start"))
+                            .add_sized([120.0, 32.0], egui::Button::new(tr!(locale, "menu-start")))
                             .clicked()
                         {
                             screen.set(Screen::Playing);
                         }
                         #[cfg(not(target_arch = "wasm32"))]
                         if ui
-                            .add_sized([80.0, 32.0], egui::Button::new("Quit"))
+                            .add_sized([80.0, 32.0], egui::Button::new(tr!(locale, "menu-quit")))
                             .clicked()
                         {
                             exit.write(AppExit::Success);
@@ -171,17 +183,57 @@ fn draw_menu<G: TableGame>(
     Ok(())
 }
 
+/// The language: each in its own name, so anyone finds theirs.
+fn language_row(ui: &mut egui::Ui, locale: &Locale, languages: &mut MessageWriter<LanguageChosen>) {
+    ui.horizontal(|ui| {
+        ui.label(tr!(locale, "menu-language"));
+        for language in Language::ALL {
+            if ui
+                .selectable_label(locale.language() == language, language.own_name())
+                .clicked()
+                && locale.language() != language
+            {
+                languages.write(LanguageChosen(language));
+            }
+        }
+    });
+}
+
+/// The autosave's game in one line, in the player's language: `Gomoku 15x15
+/// freestyle · 23 moves · Black person, White AI 3`.
+fn describe_saved(saved: &SavedGame, locale: &Locale) -> String {
+    let game = &saved.game;
+    let settings = game.settings().join(" ");
+    let side = |player: Player| {
+        let side = locale.side(game.name(), player);
+        match saved.seats.get(player) {
+            PlayerKind::Human => tr!(locale, "continue-person", side = side),
+            PlayerKind::Ai(level) => tr!(locale, "continue-ai", side = side, level = level.get()),
+        }
+    };
+    tr!(
+        locale,
+        "continue-line",
+        game = locale.game(game.name(), "title"),
+        settings = settings,
+        count = game.plies(),
+        first = side(Player::First),
+        second = side(Player::Second)
+    )
+}
+
 /// Human or AI for one side, with the AI's level.
-fn seat_picker(ui: &mut egui::Ui, players: &mut Players, player: Player) {
+fn seat_picker(ui: &mut egui::Ui, players: &mut Players, player: Player, locale: &Locale) {
     let current = players.get(player);
     ui.horizontal(|ui| {
         let mut kind = current;
-        ui.radio_value(&mut kind, PlayerKind::Human, "Human");
+        ui.radio_value(&mut kind, PlayerKind::Human, tr!(locale, "seat-human"));
         let as_ai = PlayerKind::Ai(current.level().unwrap_or(Level::new(3).expect("a level")));
-        ui.radio_value(&mut kind, as_ai, "AI");
+        ui.radio_value(&mut kind, as_ai, tr!(locale, "seat-ai"));
         if let PlayerKind::Ai(level) = kind {
             let mut n = level.get();
-            ui.add(egui::Slider::new(&mut n, Level::MIN.get()..=Level::MAX.get()).text("level"));
+            let range = Level::MIN.get()..=Level::MAX.get();
+            ui.add(egui::Slider::new(&mut n, range).text(tr!(locale, "seat-level")));
             kind = PlayerKind::Ai(Level::new(n).unwrap_or(level));
         }
         if kind != current {

@@ -9,8 +9,10 @@ use bevy_egui::egui;
 use super::{GameKind, Players};
 use crate::ai::job::AiJob;
 use crate::ai::{GameAi, Level};
+use crate::app::locale::Locale;
 use crate::record::PlayerKind;
 use crate::rules::{Outcome, Player};
+use crate::tr;
 
 /// What the app needs from a game beyond its rules and its AI: how it starts, how it
 /// looks in the menu and the HUD, how its AI runs in the app, and its own systems
@@ -43,31 +45,32 @@ pub trait TableGame: GameAi {
         Vec::new()
     }
 
-    /// The moves so far, as people read them in the move list.
-    fn move_names(&self) -> Vec<String> {
+    /// The moves so far, as people read them in the move list (in notation, which
+    /// no language changes, unless the game's moves are words).
+    fn move_names(&self, _locale: &Locale) -> Vec<String> {
         self.history().iter().map(ToString::to_string).collect()
     }
     /// The colour of `player`'s pieces, for the HUD's icons.
     fn side_colour(player: Player) -> Color;
-    /// How a hint shows on the table, for the HUD: `cyan ring`.
-    const HINT_MARK: &'static str;
-    /// How a person moves, for the HUD's help line.
-    const CONTROLS: &'static str;
-    /// What the game is, in a few lines for the menu.
-    const BLURB: &'static str;
     /// The status line: `Playing`, `Black wins`, `Draw`, with the score where there is one.
-    fn status_text(&self) -> String {
+    fn status_text(&self, locale: &Locale) -> String {
         match self.outcome() {
-            None => "Playing".to_owned(),
-            Some(Outcome::Win(winner)) => format!("{} wins", Self::side_name(winner)),
-            Some(Outcome::Draw) => "Draw".to_owned(),
+            None => tr!(locale, "status-playing"),
+            Some(Outcome::Win(winner)) => {
+                tr!(
+                    locale,
+                    "status-wins",
+                    side = locale.side(Self::NAME, winner)
+                )
+            }
+            Some(Outcome::Draw) => tr!(locale, "status-draw"),
         }
     }
     /// One line about the game under the HUD's title (size and rule, seed, ...).
-    fn describe(&self) -> String;
+    fn describe(&self, locale: &Locale) -> String;
 
     /// The game's own rows of the menu's settings grid (two columns: label, widget).
-    fn settings_ui(_ui: &mut egui::Ui, _settings: &mut Self::Settings) {}
+    fn settings_ui(_ui: &mut egui::Ui, _settings: &mut Self::Settings, _locale: &Locale) {}
 
     /// The work an AI of `level` does for this position, run on the async compute
     /// pool: it polls `job`'s stop flag, may report progress for the HUD, and searches
@@ -169,13 +172,13 @@ pub struct PendingGame<G: TableGame>(pub G);
 
 /// Who plays `side`, for labels: `Black (AI 4)`, `X (you)`.
 #[must_use]
-pub fn seat_label<G: TableGame>(players: &Players, side: Player) -> String {
-    let name = G::side_name(side);
+pub fn seat_label<G: TableGame>(players: &Players, side: Player, locale: &Locale) -> String {
+    let name = locale.side(G::NAME, side);
     match players.get(side) {
         PlayerKind::Human if !players.get(side.opponent()).is_human() => {
-            format!("{name} (you)")
+            tr!(locale, "seat-you", side = name)
         }
-        PlayerKind::Human => name.to_owned(),
-        PlayerKind::Ai(level) => format!("{name} (AI {level})"),
+        PlayerKind::Human => name,
+        PlayerKind::Ai(level) => tr!(locale, "seat-ai-label", side = name, level = level.get()),
     }
 }

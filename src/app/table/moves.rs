@@ -9,6 +9,7 @@ use super::{
     MoveRequested, NewGameRequested, OnTable, Part, PendingGame, Phase, Players, RedoRequested,
     SaveRequested, Screen, TableGame, ToggleAnalysis, UndoRequested, seat_label,
 };
+use crate::app::locale::Locale;
 use crate::rules::Player;
 
 /// The move path's systems of every game, in `AppSystems::ApplyMoves`; what changes
@@ -114,12 +115,13 @@ pub(crate) fn start_game<G: TableGame>(
         None => G::new_game(&settings),
     };
     phase.set(Phase::of(&game));
+    let english = Locale::english();
     info!(
         "{} on the table ({}): {} against {}",
         G::KIND,
-        game.describe(),
-        seat_label::<G>(&players, Player::First),
-        seat_label::<G>(&players, Player::Second)
+        game.describe(english),
+        seat_label::<G>(&players, Player::First, english),
+        seat_label::<G>(&players, Player::Second, english)
     );
     // Replacing bumps the generation: answers for the last game stay stale.
     current.replace(game);
@@ -228,7 +230,7 @@ pub(crate) fn check_for_end<G: TableGame>(
         info!(
             "game over after {} moves: {}",
             game.plies(),
-            game.status_text()
+            game.status_text(Locale::english())
         );
         phase.set(Phase::Over);
     }

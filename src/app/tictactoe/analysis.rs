@@ -6,8 +6,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{Analysis, CurrentGame, TIC_TAC_TOE};
 use crate::ai::tictactoe::{Value, move_values, value};
+use crate::app::locale::Locale;
 use crate::app::theme::Signal;
-use crate::rules::tictactoe::{Cell, mark_name};
+use crate::rules::Game;
+use crate::rules::tictactoe::{Cell, TicTacToe};
+use crate::tr;
 
 /// The panel, while Tic-tac-toe is on the table.
 pub(super) fn plugin(app: &mut App) {
@@ -23,14 +26,16 @@ fn analysis_panel(
     mut contexts: EguiContexts,
     game: Res<CurrentGame>,
     mut analysis: ResMut<Analysis>,
+    locale: Res<Locale>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Analysis")
+    egui::Window::new(tr!(locale, "analysis-title"))
+        .id(egui::Id::new("analysis"))
         .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
-            ui.checkbox(&mut analysis.0, "Show solved values (V)");
+            ui.checkbox(&mut analysis.0, tr!(locale, "analysis-show-solved"));
             if !analysis.0 {
                 return;
             }
@@ -40,21 +45,24 @@ fn analysis_panel(
                 Value::Loss(_) => Signal::Bad.ui(),
             };
             let describe = |value: Value| match value {
-                Value::Win(n) => format!("wins in {n}"),
-                Value::Draw => "draws".to_owned(),
-                Value::Loss(n) => format!("loses in {n}"),
+                Value::Win(n) => tr!(locale, "value-wins-in", n = n),
+                Value::Draw => tr!(locale, "value-draws"),
+                Value::Loss(n) => tr!(locale, "value-loses-in", n = n),
             };
             if game.is_over() {
-                ui.weak("The game is over.");
+                ui.weak(tr!(locale, "analysis-over"));
                 return;
             }
-            let side = mark_name(game.side_to_move());
+            let side = locale.side(TicTacToe::NAME, game.side_to_move());
             let position = value(&game);
-            ui.label(
-                egui::RichText::new(format!("{side} to move {}", describe(position)))
-                    .color(colour(position)),
+            let text = tr!(
+                locale,
+                "to-move-value",
+                side = side,
+                value = describe(position)
             );
-            ui.small("green wins · amber draws · red loses (plies with best play)");
+            ui.label(egui::RichText::new(text).color(colour(position)));
+            ui.small(tr!(locale, "tictactoe-key"));
             let values = move_values(&game);
             egui::Grid::new("move values").show(ui, |ui| {
                 let shown = Cell::ALL

@@ -13,10 +13,12 @@ use bevy::prelude::*;
 use bevy::tasks::ConditionalSend;
 
 use super::ai::AiJob;
+use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
 use crate::ai::Level;
 use crate::rules::Player;
 use crate::rules::tictactoe::{Cell, TicTacToe};
+use crate::tr;
 
 /// While Tic-tac-toe is on the table: its systems run, its entities live.
 pub const TIC_TAC_TOE: OnTable = OnTable::of::<TicTacToe>();
@@ -38,9 +40,6 @@ pub struct Analysis(pub bool);
 
 impl TableGame for TicTacToe {
     type Settings = TicTacToeSettings;
-    const HINT_MARK: &'static str = "cyan cell";
-    const CONTROLS: &'static str = "Left click: mark a cell · V analysis";
-    const BLURB: &'static str = "Three in a row on 3x3. X moves first.";
 
     fn new_game(_: &TicTacToeSettings) -> Self {
         TicTacToe::new()
@@ -50,8 +49,8 @@ impl TableGame for TicTacToe {
         view::mark_colour(player)
     }
 
-    fn describe(&self) -> String {
-        "3x3 · three in a row wins · X first".to_owned()
+    fn describe(&self, locale: &Locale) -> String {
+        tr!(locale, "tictactoe-describe")
     }
 
     fn think(

@@ -76,22 +76,30 @@ pub(crate) fn mark_colour(player: Player) -> Color {
 /// Lays the board when the game comes on the table; keeps the pieces, the marker
 /// and the phantom in line with the game.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, load_assets)
-        // The board stands whenever Tic-tac-toe is the game chosen, behind the menu
-        // too (the title scene); the phantoms and the marker only while it is played.
-        .add_systems(OnEnter(TicTacToe::KIND), spawn_board)
-        .add_systems(OnEnter(TIC_TAC_TOE), spawn_markers)
-        .add_systems(
-            Update,
-            (
-                (sync_pieces, move_marker, highlight_winning_line)
-                    .chain()
-                    .run_if(resource_changed::<CurrentGame>),
-                show_phantom,
-            )
-                .in_set(AppSystems::SyncView)
-                .run_if(in_state(TIC_TAC_TOE)),
-        );
+    // The board stands whenever Tic-tac-toe is the game chosen, behind the menu too
+    // (the title scene); the phantoms and the marker only while it is played. The
+    // board can come with the first state transition, before `Startup` (the settings
+    // kept Tic-tac-toe as the game chosen), so its assets are made then, once.
+    app.add_systems(
+        OnEnter(TicTacToe::KIND),
+        (
+            load_assets.run_if(not(resource_exists::<TicTacToeAssets>)),
+            spawn_board,
+        )
+            .chain(),
+    )
+    .add_systems(OnEnter(TIC_TAC_TOE), spawn_markers)
+    .add_systems(
+        Update,
+        (
+            (sync_pieces, move_marker, highlight_winning_line)
+                .chain()
+                .run_if(resource_changed::<CurrentGame>),
+            show_phantom,
+        )
+            .in_set(AppSystems::SyncView)
+            .run_if(in_state(TIC_TAC_TOE)),
+    );
 }
 
 fn load_assets(

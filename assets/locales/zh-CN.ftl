@@ -1,0 +1,182 @@
+# Tabletop 的简体中文文本。这里的每个标识都在 en.ftl 里，变量相同（有测试检查）。
+# 每个游戏自己的文本以它的名字开头。
+
+## 菜单
+
+menu-title = 桌游
+menu-continue = 继续
+menu-continue-tip = 接着下你离开时的那一局，一切如旧
+menu-seats-help = 每一方：真人或 AI（1 最弱，5 最强）。
+menu-swap = 交换双方
+menu-swap-tip = 原来执{ $first }（先手）的一方改执{ $second }
+menu-start = 开始
+menu-quit = 退出
+menu-language = 语言
+seat-human = 真人
+seat-ai = AI
+seat-level = 级别
+continue-line = { $game } { $settings } · { moves-count } · { $first }，{ $second }
+continue-person = { $side }：真人
+continue-ai = { $side }：AI { $level }
+autosave-set-aside = { $why }；已另存为 { $place }
+autosave-not-set-aside = { $why }；{ $also }
+
+## 声音
+
+sound = 声音
+sound-tip = 按 M 静音或恢复
+sound-volume = 音量
+
+## 对局面板
+
+hud-menu = 菜单
+hud-reset-camera = 重置视角
+hud-more = 文件、声音与按键
+hud-keys = { $controls } · H 提示 · Ctrl+Z/Y 悔棋/重做
+hud-camera-keys = 右键：转视角 · WASD/QE：移动 · 滚轮：速度 · M：声音
+hud-to-move = 轮到{ $side }
+hud-ai-for = AI { $level }（替{ $side }）
+hud-thinking = { $who } 思考中… { $seconds } 秒
+hud-progress = 深度 { $depth } · { $nodes } 个节点 · 最佳 { $best }
+hud-moves-next = 下一步：{ $who }
+hud-waits = { $who } 等待中：点“单步”或按空格
+hud-hint-looking = 提示：AI { $level } 正在寻找… { $seconds } 秒
+hud-hint = 提示：{ $at }（{ $mark }）
+hud-moves-line = 步数：{ $count } · 最后一步：{ $last }
+hud-new-game = 新局
+hud-undo = 悔棋
+hud-undo-tip-pair = Ctrl+Z：收回你的一步和 AI 的应手
+hud-undo-tip = Ctrl+Z：收回上一步
+hud-redo = 重做
+hud-hint-button = 提示
+hud-hint-tip = H：AI 会下在哪里？
+hud-ai-move = AI 代下
+hud-ai-move-tip = 让 AI 替你下这一步
+hud-ai-level = AI { $level }
+hud-pause = 暂停
+hud-auto = 自动
+hud-pause-tip = 让 AI 下完这一步后停下
+hud-auto-tip = 让 AI 重新自动落子
+hud-step = 单步
+hud-step-tip = 空格：轮到的 AI 下一步
+hud-ais-auto = AI：自动
+hud-ais-paused = AI：已暂停
+seat-you = { $side }（你）
+seat-ai-label = { $side }（AI { $level }）
+refused = 不能这样下：{ $why }
+
+## 文件
+
+file-label = 文件
+file-save = 保存
+file-load = 读取
+file-save-as = 另存为…
+file-open = 打开…
+file-load-web = 读取…
+file-saved = 已把 { moves-count } 保存到 { $path }
+file-loaded = 已读取 { $name }（{ moves-count }）
+file-save-failed = 保存失败：{ $why }
+file-load-failed = 读取失败：{ $why }
+file-no-dialog = 这个桌面没有文件对话框：请输入路径，再点“保存”或“读取”
+
+## 棋谱
+
+moves-title = 棋谱
+moves-none = 还没有落子
+moves-count = { $count } 手
+
+## 状态
+
+status-playing = 对局中
+status-wins = { $side }胜
+status-draw = 和棋
+
+## 分析
+
+analysis-title = 分析
+analysis-show-solved = 显示求解结果（V）
+analysis-over = 对局已结束。
+value-wins = 必胜
+value-wins-in = { $n } 步内胜
+value-draws = 和棋
+value-loses = 必败
+value-loses-in = { $n } 步内负
+value-short-win = 胜
+value-short-draw = 和
+value-short-loss = 负
+to-move-value = 轮到{ $side }：{ $value }
+to-move-solving = 轮到{ $side }：求解中…
+
+## 五子棋
+
+gomoku-title = 五子棋
+gomoku-blurb = 五子连珠。黑方先行。
+gomoku-controls = 左键：落子
+gomoku-hint-mark = 青色圆环
+gomoku-first = 黑方
+gomoku-second = 白方
+gomoku-width = 宽
+gomoku-height = 高
+gomoku-rule = 规则
+gomoku-rule-freestyle = 无禁手（五连或长连皆胜）
+gomoku-rule-standard = 标准（恰好五连）
+gomoku-rule-renju = 连珠（黑方：恰好五连，禁三三、四四、长连）
+gomoku-describe-freestyle = { $size } · 无禁手
+gomoku-describe-standard = { $size } · 标准（恰好五连）
+gomoku-describe-renju = { $size } · 连珠
+gomoku-analyse = 分析局面（V）
+gomoku-analysis-paused = 分析已开：AI 思考时暂停。
+gomoku-analysis-over = 分析已开：对局已结束。
+gomoku-analysis-thinking = 分析已开：思考中…
+gomoku-wins-by-force = { $side }必胜
+gomoku-wins-in = { $side } { $n } 步内胜
+gomoku-score-for = { $side } { $score }
+gomoku-search = 深度 { $depth } · { $nodes } 个节点 · 每秒 { $speed } 千节点
+gomoku-best-line = 最佳路线：{ $line }
+
+## 井字棋
+
+tictactoe-title = 井字棋
+tictactoe-blurb = 3x3 棋盘上三子连线。X 先行。
+tictactoe-controls = 左键：在格子里落子 · V 分析
+tictactoe-hint-mark = 青色格子
+tictactoe-first = X
+tictactoe-second = O
+tictactoe-describe = 3x3 · 三子连线胜 · X 先行
+tictactoe-key = 绿色胜 · 黄色和 · 红色负（双方最佳应对下的步数）
+
+## 指骨骰
+
+knucklebones-title = 指骨骰
+knucklebones-blurb = 掷骰，把骰子放进自己托盘的一列：对方同一列里
+    点数相同的骰子会被打掉。
+    同一列里点数相同的骰子分数相乘。总分高者胜。
+knucklebones-controls = 点击自己托盘的一列，或按 1/2/3
+knucklebones-hint-mark = 青色的列
+knucklebones-first = 玩家 1
+knucklebones-second = 玩家 2
+knucklebones-starts = 先手
+knucklebones-random = 随机
+knucklebones-seed = 骰子种子
+knucklebones-seed-hint = 随机
+knucklebones-seed-empty = 留空：每局用新的随机种子
+knucklebones-seed-fixed = 同一种子的每一局掷出相同的骰子
+knucklebones-seed-bad = 不是数字：每局用随机种子
+knucklebones-rolled = 掷出 { $die } 点 · 比分 { $first } – { $second }
+knucklebones-wins = { $side }胜 { $high } – { $low }
+knucklebones-draw = 平局 { $first } – { $second }
+knucklebones-describe = 种子 { $seed } · { $starter }先手
+knucklebones-move = { $die } 放入第 { $column } 列
+
+## 四子棋
+
+connectfour-title = 四子棋
+connectfour-blurb = 把棋子投进竖立的棋架：横、竖或斜连成
+    四子者胜。红方先行。
+connectfour-controls = 点击一列或按 1-7 · V 分析
+connectfour-hint-mark = 青色的列顶
+connectfour-first = 红方
+connectfour-second = 黄方
+connectfour-describe = 7 列 × 6 行 · 四子连线胜 · 红方先行
+connectfour-key = 胜、和、负后的数字：双方最佳应对下自己还要走几步
+connectfour-column-value = 第 { $column } 列：{ $side }{ $value }
