@@ -29,12 +29,12 @@ rmSync(join(shots, "failure.png"), { force: true });
 // shows up as a missing log line below, with failure.png to measure them again).
 const VIEW = { width: 1280, height: 800 };
 const MENU = {
-  gomokuTab: { x: 392, y: 229 },
-  secondSeatAi: { x: 482, y: 521 },
+  gomokuTab: { x: 87, y: 100 },
+  secondSeatAi: { x: 176, y: 411 },
   // White's level slider: its handle (at level 3), dragged to the left end, level 1.
-  levelHandle: { x: 581, y: 521 },
-  levelOne: { x: 519, y: 521 },
-  start: { x: 392, y: 646 },
+  levelHandle: { x: 277, y: 411 },
+  levelOne: { x: 215, y: 411 },
+  start: { x: 88, y: 573 },
 };
 const HUD = { save: { x: 74, y: 568 }, load: { x: 146, y: 568 } };
 // h8, the centre point of the framed 15x15 board: the view's centre, moved right by
