@@ -112,6 +112,32 @@ pub fn roomy(ctx: &egui::Context) -> bool {
     ctx.content_rect().height() * ctx.zoom_factor() >= 640.0
 }
 
+/// A window in a corner beside the board (the move list, an analysis): it folds
+/// to its title bar, and starts folded in a low window, where it would cover the
+/// board. Its fold is kept apart for low and tall windows (the id says which), so a
+/// browser's canvas that starts at its default size and then fits a small page
+/// comes out folded, and one the player unfolded stays so.
+pub fn corner_window(
+    ctx: &egui::Context,
+    title: String,
+    key: &'static str,
+    corner: egui::Align2,
+) -> egui::Window<'static> {
+    let roomy = roomy(ctx);
+    let offset = match corner {
+        egui::Align2::RIGHT_TOP => [-12.0, 12.0],
+        egui::Align2::RIGHT_BOTTOM => [-12.0, -12.0],
+        egui::Align2::LEFT_BOTTOM => [12.0, -12.0],
+        _ => [12.0, 12.0],
+    };
+    egui::Window::new(title)
+        .id(egui::Id::new((key, roomy)))
+        .anchor(corner, offset)
+        .resizable(false)
+        .collapsible(true)
+        .default_open(roomy)
+}
+
 /// Scales the menu and the HUD with the window.
 fn fit_to_window(
     mut contexts: EguiContexts,

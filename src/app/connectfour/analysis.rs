@@ -305,12 +305,10 @@ fn panel(
     locale: Res<Locale>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new(tr!(locale, "analysis-title"))
-        .id(egui::Id::new("analysis"))
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
-        .resizable(false)
-        .collapsible(false)
-        .show(ctx, |ui| {
+    let title = tr!(locale, "analysis-title");
+    crate::app::ui_theme::corner_window(ctx, title, "analysis", egui::Align2::RIGHT_BOTTOM).show(
+        ctx,
+        |ui| {
             let mut on = analysis.on;
             if ui
                 .checkbox(&mut on, tr!(locale, "analysis-show-solved"))
@@ -389,7 +387,8 @@ fn panel(
                     .color(colour(value.score)),
                 );
             }
-        });
+        },
+    );
     Ok(())
 }
 

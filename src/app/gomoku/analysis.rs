@@ -435,12 +435,10 @@ fn panel(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let report = analysis.report.as_ref().filter(|_| analysis.on);
-    egui::Window::new(tr!(locale, "analysis-title"))
-        .id(egui::Id::new("analysis"))
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
-        .resizable(false)
-        .collapsible(false)
-        .show(ctx, |ui| {
+    let title = tr!(locale, "analysis-title");
+    crate::app::ui_theme::corner_window(ctx, title, "analysis", egui::Align2::RIGHT_BOTTOM).show(
+        ctx,
+        |ui| {
             let mut on = analysis.on;
             if ui
                 .checkbox(&mut on, tr!(locale, "gomoku-analyse"))
@@ -493,7 +491,8 @@ fn panel(
                     ui.end_row();
                 }
             });
-        });
+        },
+    );
     let Some(report) = report else {
         return Ok(());
     };

@@ -16,14 +16,8 @@ pub(super) fn draw_move_list<G: TableGame>(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let moves = game.move_names(&locale);
-    // Folded at first in a low window, where it would cover the board.
-    let roomy = crate::app::ui_theme::roomy(ctx);
-    egui::Window::new(tr!(locale, "moves-title"))
-        .id(egui::Id::new("moves"))
-        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
-        .resizable(false)
-        .collapsible(true)
-        .default_open(roomy)
+    let title = tr!(locale, "moves-title");
+    crate::app::ui_theme::corner_window(ctx, title, "moves", egui::Align2::RIGHT_TOP)
         .min_width(170.0)
         .default_width(170.0)
         .show(ctx, |ui| {

@@ -76,8 +76,9 @@ fn draw_menu<G: TableGame>(
         // the web smoke test.
         info!("menu on screen");
     }
-    // As tall as its content; in a low window (640x400) what does not fit scrolls.
-    let room = ctx.content_rect().height() - 80.0;
+    // As tall as its content; in a low window (640x400) what does not fit scrolls,
+    // above the Start row.
+    let room = ctx.content_rect().height() - 130.0;
     // At the left, as the HUD in play: the board stands beside it.
     let window = egui::Window::new(tr!(locale, "menu-title"))
         .id(egui::Id::new("menu"))
@@ -158,22 +159,23 @@ fn draw_menu<G: TableGame>(
                     sound_row(ui, &mut sound, &locale);
                     language_row(ui, &locale, &mut languages);
                     ui.add_space(8.0);
-                    ui.horizontal(|ui| {
-                        if ui
-                            .add_sized([120.0, 32.0], egui::Button::new(tr!(locale, "menu-start")))
-                            .clicked()
-                        {
-                            screen.set(Screen::Playing);
-                        }
-                        #[cfg(not(target_arch = "wasm32"))]
-                        if ui
-                            .add_sized([80.0, 32.0], egui::Button::new(tr!(locale, "menu-quit")))
-                            .clicked()
-                        {
-                            exit.write(AppExit::Success);
-                        }
-                    });
                 });
+            // Start stays in sight below what scrolls.
+            ui.horizontal(|ui| {
+                if ui
+                    .add_sized([120.0, 32.0], egui::Button::new(tr!(locale, "menu-start")))
+                    .clicked()
+                {
+                    screen.set(Screen::Playing);
+                }
+                #[cfg(not(target_arch = "wasm32"))]
+                if ui
+                    .add_sized([80.0, 32.0], egui::Button::new(tr!(locale, "menu-quit")))
+                    .clicked()
+                {
+                    exit.write(AppExit::Success);
+                }
+            });
         });
     let right = window.map_or(0.0, |shown| shown.response.rect.right());
     let covered = (right + 6.0) * ctx.pixels_per_point();

@@ -29,12 +29,10 @@ fn analysis_panel(
     locale: Res<Locale>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new(tr!(locale, "analysis-title"))
-        .id(egui::Id::new("analysis"))
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
-        .resizable(false)
-        .collapsible(false)
-        .show(ctx, |ui| {
+    let title = tr!(locale, "analysis-title");
+    crate::app::ui_theme::corner_window(ctx, title, "analysis", egui::Align2::RIGHT_BOTTOM).show(
+        ctx,
+        |ui| {
             ui.checkbox(&mut analysis.0, tr!(locale, "analysis-show-solved"));
             if !analysis.0 {
                 return;
@@ -79,6 +77,7 @@ fn analysis_panel(
                     );
                 }
             });
-        });
+        },
+    );
     Ok(())
 }
