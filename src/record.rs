@@ -166,13 +166,66 @@ impl Seats {
     }
 }
 
-/// Why a saved game could not be read. The message names the line or move at fault.
+/// Why a saved game could not be read, naming the line or move at fault. Its
+/// `Display` is one line in English (the command line's, the logs'); the app says the
+/// same in the player's language from the fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordError(String);
+pub enum RecordError {
+    /// No `game` line, nor any other known line: not a saved game at all.
+    NotASavedGame,
+    /// A line whose key no game's files have.
+    UnknownLine { line: usize, key: String },
+    /// A key given twice.
+    SecondLine {
+        line: usize,
+        key: String,
+        first: usize,
+    },
+    /// A line the game's files must have.
+    Missing { key: String },
+    /// A game this version does not have; `known` lists those it has.
+    UnknownGame {
+        line: usize,
+        name: String,
+        known: String,
+    },
+    /// A setting or player line whose value does not read (the rules' words).
+    BadValue { line: usize, why: String },
+    /// Move `number` (from 1), written `text` on `line`, refused by the rules.
+    BadMove {
+        line: usize,
+        number: usize,
+        text: String,
+        why: String,
+    },
+}
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            RecordError::NotASavedGame => f.write_str("not a Tabletop saved game (no 'game' line)"),
+            RecordError::UnknownLine { line, key } => {
+                write!(f, "line {line}: unknown line '{key}'")
+            }
+            RecordError::SecondLine { line, key, first } => write!(
+                f,
+                "line {line}: a second '{key}' line (the first is line {first})"
+            ),
+            RecordError::Missing { key } => {
+                write!(f, "missing '{key}' line (is the file cut short?)")
+            }
+            RecordError::UnknownGame { line, name, known } => write!(
+                f,
+                "line {line}: game '{name}' is not one this version reads ({known})"
+            ),
+            RecordError::BadValue { line, why } => write!(f, "line {line}: {why}"),
+            RecordError::BadMove {
+                line,
+                number,
+                text,
+                why,
+            } => write!(f, "line {line}, move {number} ({text}): {why}"),
+        }
     }
 }
 
@@ -229,12 +282,14 @@ impl<'t> Lines<'t> {
                 continue;
             }
             if !is_known_key(&key) {
-                return Err(RecordError(format!("line {number}: unknown line '{key}'")));
+                return Err(RecordError::UnknownLine { line: number, key });
             }
-            if let Some((_, first, _)) = lines.keys.iter().find(|(k, ..)| *k == key) {
-                return Err(RecordError(format!(
-                    "line {number}: a second '{key}' line (the first is line {first})"
-                )));
+            if let Some(&(_, first, _)) = lines.keys.iter().find(|(k, ..)| *k == key) {
+                return Err(RecordError::SecondLine {
+                    line: number,
+                    key,
+                    first,
+                });
             }
             lines.keys.push((key, number, value));
         }
@@ -266,7 +321,9 @@ impl<'t> Lines<'t> {
 
 /// A line every file of the game has is missing.
 fn missing(key: &str) -> RecordError {
-    RecordError(format!("missing '{key}' line (is the file cut short?)"))
+    RecordError::Missing {
+        key: key.to_owned(),
+    }
 }
 
 impl SavedGame {
@@ -295,17 +352,15 @@ impl SavedGame {
     pub fn from_text(text: &str) -> Result<Self, RecordError> {
         let lines = Lines::read(text)?;
         if lines.keys.is_empty() {
-            return Err(RecordError(
-                "not a Tabletop saved game (no 'game' line)".to_owned(),
-            ));
+            return Err(RecordError::NotASavedGame);
         }
         let (line, name) = lines.required("game")?;
         let Some(entry) = games::find(name) else {
-            return Err(RecordError(format!(
-                "line {line}: game '{}' is not one this version reads ({})",
-                name.to_ascii_lowercase(),
-                games::names()
-            )));
+            return Err(RecordError::UnknownGame {
+                line,
+                name: name.to_ascii_lowercase(),
+                known: games::names(),
+            });
         };
         let moves: Vec<&str> = lines.moves.iter().map(|&(_, text)| text).collect();
         let game = entry
@@ -314,19 +369,27 @@ impl SavedGame {
                 ReplayError::Setting(SettingError::Missing(key)) => missing(key),
                 ReplayError::Setting(SettingError::Bad(key, why)) => {
                     let line = lines.get(key).map_or(0, |(line, _)| line);
-                    RecordError(format!("line {line}: {why}"))
+                    RecordError::BadValue { line, why }
                 }
                 ReplayError::Move { index, why } => {
                     let (line, text) = lines.moves[index];
-                    RecordError(format!("line {line}, move {} ({text}): {why}", index + 1))
+                    RecordError::BadMove {
+                        line,
+                        number: index + 1,
+                        text: text.to_owned(),
+                        why,
+                    }
                 }
             })?;
         let mut seats = Seats::HOT_SEAT;
         for (key, player) in entry.side_keys().into_iter().zip(Player::BOTH) {
             let (line, text) = lines.required(key)?;
             let kind = text
-                .parse()
-                .map_err(|e| RecordError(format!("line {line}: {e}")))?;
+                .parse::<PlayerKind>()
+                .map_err(|e| RecordError::BadValue {
+                    line,
+                    why: e.to_string(),
+                })?;
             seats.set(player, kind);
         }
         Ok(Self { seats, game })

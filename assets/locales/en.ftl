@@ -19,6 +19,7 @@ seat-level = level
 continue-line = { $game } { $settings } · { moves-count } · { $first }, { $second }
 continue-person = { $side } person
 continue-ai = { $side } AI { $level }
+autosave-name = the autosave
 autosave-set-aside = { $why }; set aside as { $place }
 autosave-not-set-aside = { $why }; { $also }
 
@@ -65,6 +66,13 @@ hud-ais-paused = AIs: paused
 seat-you = { $side } (you)
 seat-ai-label = { $side } (AI { $level })
 refused = { $why }
+refused-taken = { $at } is already taken
+refused-full = column { $column } is full
+refused-over = the game is over
+refused-forbidden = { $at } is forbidden for Black under renju: { $foul }
+foul-overline = an overline
+foul-double-four = a double four
+foul-double-three = a double three
 
 ## Files
 
@@ -79,6 +87,15 @@ file-loaded = Loaded { $name } ({ moves-count })
 file-save-failed = { $why }
 file-load-failed = { $why }
 file-no-dialog = no file dialog on this desktop: type a path and press Save or Load
+file-not-read = could not read { $path }: { $why }
+file-named = { $name }: { $why }
+file-not-saved-game = not a Tabletop saved game (no 'game' line)
+file-unknown-line = line { $line }: unknown line '{ $key }'
+file-second-line = line { $line }: a second '{ $key }' line (the first is line { $first })
+file-missing-line = missing '{ $key }' line (is the file cut short?)
+file-unknown-game = line { $line }: game '{ $name }' is not one this version reads ({ $known })
+file-bad-value = line { $line }: { $why }
+file-bad-move = line { $line }, move { $number } ({ $text }): { $why }
 
 ## The move list
 

@@ -18,6 +18,7 @@ seat-level = 级别
 continue-line = { $game } { $settings } · { moves-count } · { $first }，{ $second }
 continue-person = { $side }：真人
 continue-ai = { $side }：AI { $level }
+autosave-name = 自动存档
 autosave-set-aside = { $why }；已另存为 { $place }
 autosave-not-set-aside = { $why }；{ $also }
 
@@ -64,6 +65,13 @@ hud-ais-paused = AI：已暂停
 seat-you = { $side }（你）
 seat-ai-label = { $side }（AI { $level }）
 refused = 不能这样下：{ $why }
+refused-taken = { $at } 已经有子了
+refused-full = 第 { $column } 列已满
+refused-over = 对局已结束
+refused-forbidden = { $at } 是黑方禁手：{ $foul }
+foul-overline = 长连
+foul-double-four = 四四
+foul-double-three = 三三
 
 ## 文件
 
@@ -78,6 +86,15 @@ file-loaded = 已读取 { $name }（{ moves-count }）
 file-save-failed = 保存失败：{ $why }
 file-load-failed = 读取失败：{ $why }
 file-no-dialog = 这个桌面没有文件对话框：请输入路径，再点“保存”或“读取”
+file-not-read = 无法读取 { $path }：{ $why }
+file-named = { $name }：{ $why }
+file-not-saved-game = 这不是桌游的存档（没有 game 行）
+file-unknown-line = 第 { $line } 行：无法识别的行“{ $key }”
+file-second-line = 第 { $line } 行：第二个“{ $key }”行（第一个在第 { $first } 行）
+file-missing-line = 缺少“{ $key }”行（文件是否不完整？）
+file-unknown-game = 第 { $line } 行：这个版本读不了游戏“{ $name }”（能读的有：{ $known }）
+file-bad-value = 第 { $line } 行：{ $why }
+file-bad-move = 第 { $line } 行第 { $number } 步（{ $text }）：{ $why }
 
 ## 棋谱
 

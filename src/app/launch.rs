@@ -56,7 +56,12 @@ impl Launch {
             ),
             None => None,
         };
-        let saved = self.load.as_deref().map(read_game).transpose()?;
+        let english = Locale::english();
+        let saved = self
+            .load
+            .as_deref()
+            .map(|path| read_game(path, english))
+            .transpose()?;
         Ok(Prepared {
             launch: self,
             kind,

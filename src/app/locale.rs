@@ -385,6 +385,29 @@ mod tests {
     }
 
     #[test]
+    fn file_errors_and_refusals_speak_the_players_language() {
+        use crate::app::files::parse_game;
+        use crate::app::table::TableGame;
+        use crate::rules::gomoku::{Foul, Gomoku, GomokuError, Point};
+        let chinese = Locale::new(Language::Chinese);
+        let english = Locale::english();
+        let why = |locale: &Locale, text: &str| parse_game("x.txt", text, locale).unwrap_err();
+        assert_eq!(
+            why(english, "hello world\n"),
+            "x.txt: line 1: unknown line 'hello'"
+        );
+        assert_eq!(
+            why(&chinese, "hello world\n"),
+            "x.txt：第 1 行：无法识别的行“hello”"
+        );
+        assert_eq!(why(&chinese, ""), "x.txt：这不是桌游的存档（没有 game 行）");
+        let p = Point::new(7, 7);
+        let forbidden = GomokuError::Forbidden(p, Foul::DoubleThree);
+        assert_eq!(Gomoku::refusal(&forbidden, english), forbidden.to_string());
+        assert_eq!(Gomoku::refusal(&forbidden, &chinese), "h8 是黑方禁手：三三");
+    }
+
+    #[test]
     fn languages_read_from_tags() {
         for (tag, language) in [
             ("zh-CN", Some(Language::Chinese)),

@@ -18,7 +18,7 @@ use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
 use crate::ai::Level;
 use crate::rules::Player;
-use crate::rules::connectfour::{Column, ConnectFour};
+use crate::rules::connectfour::{Column, ConnectFour, ConnectFourError};
 use crate::tr;
 
 /// While Connect Four is on the table: its systems run, its entities live.
@@ -48,6 +48,16 @@ impl TableGame for ConnectFour {
 
     fn describe(&self, locale: &Locale) -> String {
         tr!(locale, "connectfour-describe")
+    }
+
+    fn refusal(error: &ConnectFourError, locale: &Locale) -> String {
+        match error {
+            ConnectFourError::ColumnFull(column) => {
+                tr!(locale, "refused-full", column = column.to_string())
+            }
+            ConnectFourError::GameOver => tr!(locale, "refused-over"),
+            other => other.to_string(),
+        }
     }
 
     fn think(

@@ -119,7 +119,7 @@ fn describe(saved: &SavedGame) -> String {
 fn offer_continue(store: Res<Autosave>, mut offer: ResMut<ContinueOffer>, locale: Res<Locale>) {
     offer.game = None;
     let read = store.read().and_then(|text| {
-        text.map(|text| parse_game("the autosave", &text))
+        text.map(|text| parse_game(&tr!(locale, "autosave-name"), &text, &locale))
             .transpose()
     });
     match read {

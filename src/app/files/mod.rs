@@ -21,7 +21,7 @@ use super::table::{
     Players, SaveRequested, Screen, TableGame, put_on_hold,
 };
 use crate::app::locale::Locale;
-use crate::record::{GameRecord, SavedGame};
+use crate::record::{GameRecord, RecordError, SavedGame};
 use crate::tr;
 
 /// The outcome of the last save or load, for the HUD.
@@ -69,16 +69,69 @@ pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
     autosave::plugin_for::<G>(app);
 }
 
-/// Reads and checks a saved game; the error is one line for people.
-pub fn read_game(path: &Path) -> Result<SavedGame, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("could not read {}: {e}", path.display()))?;
-    parse_game(&path.display().to_string(), &text)
+/// Reads and checks a saved game; the error is one line for people, in `locale`'s
+/// language (the system's own words for why a file could not be read stay as the
+/// system gives them).
+pub fn read_game(path: &Path, locale: &Locale) -> Result<SavedGame, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        let path = path.display().to_string();
+        tr!(locale, "file-not-read", path = path, why = e.to_string())
+    })?;
+    parse_game(&path.display().to_string(), &text, locale)
 }
 
-/// Checks the text of a saved game called `name`; the error is one line for people.
-pub fn parse_game(name: &str, text: &str) -> Result<SavedGame, String> {
-    SavedGame::from_text(text).map_err(|e| format!("{name}: {e}"))
+/// Checks the text of a saved game called `name`; the error is one line for people,
+/// in `locale`'s language.
+pub fn parse_game(name: &str, text: &str, locale: &Locale) -> Result<SavedGame, String> {
+    SavedGame::from_text(text)
+        .map_err(|e| tr!(locale, "file-named", name = name, why = explain(&e, locale)))
+}
+
+/// What is wrong with a saved game, in `locale`'s language. The rules' own reasons
+/// inside (a bad board size, a taken point) stay as the rules give them.
+fn explain(error: &RecordError, locale: &Locale) -> String {
+    match error {
+        RecordError::NotASavedGame => tr!(locale, "file-not-saved-game"),
+        RecordError::UnknownLine { line, key } => {
+            tr!(
+                locale,
+                "file-unknown-line",
+                line = *line,
+                key = key.as_str()
+            )
+        }
+        RecordError::SecondLine { line, key, first } => tr!(
+            locale,
+            "file-second-line",
+            line = *line,
+            key = key.as_str(),
+            first = *first
+        ),
+        RecordError::Missing { key } => tr!(locale, "file-missing-line", key = key.as_str()),
+        RecordError::UnknownGame { line, name, known } => tr!(
+            locale,
+            "file-unknown-game",
+            line = *line,
+            name = name.as_str(),
+            known = known.as_str()
+        ),
+        RecordError::BadValue { line, why } => {
+            tr!(locale, "file-bad-value", line = *line, why = why.as_str())
+        }
+        RecordError::BadMove {
+            line,
+            number,
+            text,
+            why,
+        } => tr!(
+            locale,
+            "file-bad-move",
+            line = *line,
+            number = *number,
+            text = text.as_str(),
+            why = why.as_str()
+        ),
+    }
 }
 
 /// Writes a saved game; the error is one line for people. In a browser the file is
@@ -131,10 +184,10 @@ fn load_game(
 ) {
     let read = loads
         .read()
-        .map(|LoadRequested { path }| (path.display().to_string(), read_game(path)));
+        .map(|LoadRequested { path }| (path.display().to_string(), read_game(path, &locale)));
     let picked = opened
         .read()
-        .map(|GameFileOpened { name, text }| (name.clone(), parse_game(name, text)));
+        .map(|GameFileOpened { name, text }| (name.clone(), parse_game(name, text, &locale)));
     for (name, loaded) in read.chain(picked).collect::<Vec<_>>() {
         match loaded {
             Ok(saved) => commands.queue(move |world: &mut World| {

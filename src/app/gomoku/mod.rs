@@ -18,7 +18,7 @@ use super::table::{self, OnTable, TableGame};
 use crate::ai::Level;
 use crate::ai::gomoku::best_move_in_slices;
 use crate::rules::Player;
-use crate::rules::gomoku::{BoardSize, Gomoku, MAX_SIDE, MIN_SIDE, Point, Rule};
+use crate::rules::gomoku::{BoardSize, Foul, Gomoku, GomokuError, MAX_SIDE, MIN_SIDE, Point, Rule};
 use crate::tr;
 
 /// Settings chosen in the menu; every new game starts from them.
@@ -95,6 +95,23 @@ impl TableGame for Gomoku {
             Rule::Renju => "gomoku-describe-renju",
         };
         tr!(locale, id, size = self.size().to_string())
+    }
+
+    fn refusal(error: &GomokuError, locale: &Locale) -> String {
+        match error {
+            GomokuError::Occupied(p) => tr!(locale, "refused-taken", at = p.to_string()),
+            GomokuError::Forbidden(p, foul) => {
+                let foul = match foul {
+                    Foul::Overline => "foul-overline",
+                    Foul::DoubleFour => "foul-double-four",
+                    Foul::DoubleThree => "foul-double-three",
+                };
+                let foul = tr!(locale, foul);
+                tr!(locale, "refused-forbidden", at = p.to_string(), foul = foul)
+            }
+            GomokuError::GameOver => tr!(locale, "refused-over"),
+            other => other.to_string(),
+        }
     }
 
     fn settings_ui(ui: &mut egui::Ui, settings: &mut GomokuSettings, locale: &Locale) {

@@ -22,7 +22,7 @@ use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
 use super::theme::ERROR_UI;
 use crate::ai::Level;
-use crate::rules::knucklebones::{Column, Knucklebones};
+use crate::rules::knucklebones::{Column, Knucklebones, KnucklebonesError};
 use crate::rules::{Game, Outcome, Player};
 use crate::tr;
 
@@ -145,6 +145,16 @@ impl TableGame for Knucklebones {
                 low = one.min(two)
             ),
             Some(Outcome::Draw) => tr!(locale, "knucklebones-draw", first = one, second = two),
+        }
+    }
+
+    fn refusal(error: &KnucklebonesError, locale: &Locale) -> String {
+        match error {
+            KnucklebonesError::ColumnFull(column) => {
+                tr!(locale, "refused-full", column = column.to_string())
+            }
+            KnucklebonesError::GameOver => tr!(locale, "refused-over"),
+            other => other.to_string(),
         }
     }
 

@@ -68,6 +68,11 @@ pub trait TableGame: GameAi {
     }
     /// One line about the game under the HUD's title (size and rule, seed, ...).
     fn describe(&self, locale: &Locale) -> String;
+    /// Why a move was refused, for the HUD: `h8 is already taken`. The rules' own
+    /// words (English) unless the game says it in the player's language.
+    fn refusal(error: &Self::Error, _locale: &Locale) -> String {
+        error.to_string()
+    }
 
     /// The game's own rows of the menu's settings grid (two columns: label, widget).
     fn settings_ui(_ui: &mut egui::Ui, _settings: &mut Self::Settings, _locale: &Locale) {}

@@ -199,6 +199,7 @@ pub(crate) fn apply_moves<G: TableGame>(
     mut applied: MessageWriter<MoveApplied<G>>,
     mut refused: ResMut<RefusedMove>,
     mut stale: ResMut<StaleAnswers>,
+    locale: Res<Locale>,
 ) {
     for &MoveRequested { mv, generation } in requests.read() {
         // Check before taking the resource mutably, so refused moves do not mark it changed.
@@ -209,7 +210,7 @@ pub(crate) fn apply_moves<G: TableGame>(
         }
         if let Err(why) = game.check(mv) {
             debug!("move {mv} refused: {why}");
-            refused.0 = Some(why.to_string());
+            refused.0 = Some(G::refusal(&why, &locale));
             continue;
         }
         let player = game.side_to_move();

@@ -17,7 +17,7 @@ use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
 use crate::ai::Level;
 use crate::rules::Player;
-use crate::rules::tictactoe::{Cell, TicTacToe};
+use crate::rules::tictactoe::{Cell, TicTacToe, TicTacToeError};
 use crate::tr;
 
 /// While Tic-tac-toe is on the table: its systems run, its entities live.
@@ -51,6 +51,14 @@ impl TableGame for TicTacToe {
 
     fn describe(&self, locale: &Locale) -> String {
         tr!(locale, "tictactoe-describe")
+    }
+
+    fn refusal(error: &TicTacToeError, locale: &Locale) -> String {
+        match error {
+            TicTacToeError::Occupied(cell) => tr!(locale, "refused-taken", at = cell.to_string()),
+            TicTacToeError::GameOver => tr!(locale, "refused-over"),
+            other => other.to_string(),
+        }
     }
 
     fn think(
