@@ -172,12 +172,6 @@ impl Locale {
         self.game(game, part)
     }
 
-    /// Whether message `id` exists.
-    #[must_use]
-    pub fn has(&self, id: &str) -> bool {
-        self.bundle.has_message(id)
-    }
-
     fn format(&self, id: &str, args: Option<&FluentArgs<'_>>) -> String {
         let Some(pattern) = self.bundle.get_message(id).and_then(|m| m.value()) else {
             // A missing message shows its id (a test keeps every id in both

@@ -20,6 +20,8 @@ use bevy_egui::egui::{
 };
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
+use super::camera::LeftInset;
+
 /// The font family of titles and headings.
 pub const DISPLAY: &str = "display";
 
@@ -110,6 +112,17 @@ pub fn zoom_for(size: Vec2) -> f32 {
 #[must_use]
 pub fn roomy(ctx: &egui::Context) -> bool {
     ctx.content_rect().height() * ctx.zoom_factor() >= 640.0
+}
+
+/// Frames the board beside a window at the screen's left (the HUD, the menu) whose
+/// right edge is at `right` (egui's points; `None` when it is not shown): the camera
+/// leaves out what it covers. Written only when it moves, so the inset's change
+/// detection means a change.
+pub fn frame_beside(ctx: &egui::Context, right: Option<f32>, inset: &mut ResMut<LeftInset>) {
+    let covered = (right.unwrap_or(0.0) + 6.0) * ctx.pixels_per_point();
+    if (inset.0 - covered).abs() > 1.0 {
+        inset.0 = covered;
+    }
 }
 
 /// A window in a corner beside the board (the move list, an analysis): it folds

@@ -127,11 +127,8 @@ pub(super) fn draw_hud<G: TableGame>(
                 });
         });
     // The board is framed in what the panel leaves of the window.
-    let right = shown.map_or(0.0, |shown| shown.response.rect.right());
-    let covered = (right + 6.0) * ctx.pixels_per_point();
-    if (inset.0 - covered).abs() > 1.0 {
-        inset.0 = covered;
-    }
+    let right = shown.map(|shown| shown.response.rect.right());
+    ui_theme::frame_beside(ctx, right, &mut inset);
     Ok(())
 }
 

@@ -13,7 +13,7 @@ use crate::app::sound::{SoundSettings, sound_row};
 use crate::app::table::{
     AppSystems, CurrentGame, GameKind, GameSystems, Part, Players, Screen, TableGame, TableGames,
 };
-use crate::app::ui_theme::{GameFonts, fonts_settled};
+use crate::app::ui_theme::{self, GameFonts, fonts_settled};
 use crate::record::{PlayerKind, SavedGame};
 use crate::rules::Player;
 use crate::tr;
@@ -177,11 +177,8 @@ fn draw_menu<G: TableGame>(
                 }
             });
         });
-    let right = window.map_or(0.0, |shown| shown.response.rect.right());
-    let covered = (right + 6.0) * ctx.pixels_per_point();
-    if (inset.0 - covered).abs() > 1.0 {
-        inset.0 = covered;
-    }
+    let right = window.map(|shown| shown.response.rect.right());
+    ui_theme::frame_beside(ctx, right, &mut inset);
     Ok(())
 }
 
