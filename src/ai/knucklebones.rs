@@ -9,7 +9,8 @@
 //!   stops at the depth and scores the position there with [`evaluate`].
 //! - Level 5 searches the same tree as deep as [`LEVEL_5_TIME`] allows
 //!   ([`deep_search`]): iterative deepening with a transposition table and pruned
-//!   chance nodes, exact to the game's end when the end is within reach.
+//!   chance nodes, exact to the game's end when the end is within reach, and at its
+//!   depth limit an evaluation fitted to games ([`eval`]) instead of the hand-set one.
 //!
 //! Values are from the point of view of the side to move, on the scale of the final
 //! result: +1 a certain win, 0 a draw (or an even game), -1 a certain loss. A finished
@@ -28,6 +29,7 @@ use rand::seq::IndexedRandom;
 use rand::rngs::StdRng;
 
 mod deep;
+pub mod eval;
 mod rule_table;
 
 pub use deep::LEVEL_5_TIME;
@@ -153,6 +155,19 @@ pub async fn search_in_slices<P: Pause>(
     stop: &AtomicBool,
     slices: &mut Slices<P>,
 ) -> Option<Choice> {
+    expectimax_in_slices(game, max_depth, time, State::evaluate, stop, slices).await
+}
+
+/// [`search_in_slices`] with `leaf` as the evaluation at the depth limit (the tests
+/// compare level 5's pruned search, which uses [`eval::fitted`], with it).
+async fn expectimax_in_slices<P: Pause>(
+    game: &Knucklebones,
+    max_depth: u32,
+    time: Option<Duration>,
+    leaf: fn(&State) -> f64,
+    stop: &AtomicBool,
+    slices: &mut Slices<P>,
+) -> Option<Choice> {
     if game.is_over() {
         return None;
     }
@@ -162,6 +177,7 @@ pub async fn search_in_slices<P: Pause>(
     };
     let mut searcher = Searcher {
         nodes: 0,
+        leaf,
         stop,
         clock: Clock::start(),
         time,
@@ -280,6 +296,8 @@ fn terminal(me: &Tray, them: &Tray) -> f64 {
 
 struct Searcher<'a> {
     nodes: u64,
+    /// The evaluation at the depth limit.
+    leaf: fn(&State) -> f64,
     stop: &'a AtomicBool,
     clock: Clock,
     time: Option<Duration>,
@@ -313,7 +331,7 @@ impl Searcher<'_> {
         // The opponent moves next: their value, negated.
         let next = State { trays: [them, me] };
         if depth <= 1 || self.aborted {
-            Err(-next.evaluate())
+            Err(-(self.leaf)(&next))
         } else {
             Ok(next)
         }

@@ -185,16 +185,29 @@ fn random_positions(games: u64) -> Vec<Knucklebones> {
     positions
 }
 
+/// Plain expectimax to `depth` with level 5's fitted evaluation at the leaves.
+fn plain_expectimax(game: &Knucklebones, depth: u32) -> Option<Choice> {
+    let stop = AtomicBool::new(false);
+    finish(expectimax_in_slices(
+        game,
+        depth,
+        None,
+        eval::fitted,
+        &stop,
+        &mut Slices::never(),
+    ))
+}
+
 /// Alpha-beta through the chance nodes prunes nothing that matters: without the
-/// table, the deep search at a fixed depth gives exactly plain expectimax's value;
+/// table, the deep search at a fixed depth gives exactly plain expectimax's value
+/// (with the same evaluation at the leaves);
 /// with it, transpositions at other depths may stand in, so only about the same.
 #[test]
 fn pruned_chance_nodes_give_plain_expectimax_values() {
-    let stop = AtomicBool::new(false);
     let positions = random_positions(6);
     for game in positions.iter().step_by(3) {
         for depth in 1..=3 {
-            let plain = search(game, depth, None, &stop).unwrap();
+            let plain = plain_expectimax(game, depth).unwrap();
             let pruned = deep::fixed_depth(game, depth, false).unwrap();
             let (a, b) = (plain.value.unwrap(), pruned.value.unwrap());
             assert!((a - b).abs() < 1e-9, "{game:?} depth {depth}: {a} vs {b}");
@@ -323,5 +336,65 @@ fn the_deep_search_in_slices_gives_the_same_answer() {
             "{text}"
         );
         assert!(pauses.get() >= 2, "{text}: {} pauses", pauses.get());
+    }
+}
+
+/// The fitted evaluation's features see a position from either side alike: turned
+/// around, the margin changes sign and each side's terms change places.
+#[test]
+fn the_fitted_features_mirror_between_the_sides() {
+    for game in random_positions(20) {
+        let mover = game.side_to_move();
+        let (me, them) = (game.tray(mover), game.tray(mover.opponent()));
+        let f = eval::features(me, them);
+        let g = eval::features(them, me);
+        assert_eq!(f[0], -g[0], "{game:?}");
+        for (mine, theirs) in [(1, 2), (3, 4), (5, 6)] {
+            assert_eq!((f[mine], f[theirs]), (g[theirs], g[mine]), "{game:?}");
+        }
+        let phase = eval::phase(me, them);
+        assert_eq!(
+            (phase / 9, phase % 9),
+            (8 - me.dice_count(), 8 - them.dice_count())
+        );
+    }
+}
+
+/// The fitted evaluation favours the side ahead, and more the closer the end.
+#[test]
+fn the_fitted_evaluation_favours_the_side_ahead() {
+    let state = |text: &str| {
+        let game = position(text);
+        let mover = game.side_to_move();
+        State {
+            trays: [*game.tray(mover), *game.tray(mover.opponent())],
+        }
+    };
+    let ahead = state("p1=66|5|;p2=1|2|;die=3;turn=p1");
+    assert_eq!(ahead.trays[0].score(), ahead.trays[1].score() + 26);
+    let ahead = eval::fitted(&ahead);
+    let behind = eval::fitted(&state("p1=66|5|;p2=1|2|;die=3;turn=p2"));
+    assert!(ahead > 0.2 && behind < -0.2, "{ahead} {behind}");
+    // Three moves each later, with the same lead of 26.
+    let later = state("p1=66|53|41;p2=12|2|15;die=3;turn=p1");
+    assert_eq!(later.trays[0].score(), later.trays[1].score() + 26);
+    let later = eval::fitted(&later);
+    assert!(later > ahead, "{later} {ahead}");
+}
+
+/// Every phase of the fitted table that games reach values a point of margin
+/// positively, and every weight is a number.
+#[test]
+fn every_reached_phase_of_the_fitted_table_prizes_points() {
+    let mut reached = [false; eval::PHASES];
+    for game in random_positions(200) {
+        let mover = game.side_to_move();
+        reached[eval::phase(game.tray(mover), game.tray(mover.opponent()))] = true;
+    }
+    for (phase, weights) in eval::WEIGHTS.iter().enumerate() {
+        assert!(weights.iter().all(|w| w.is_finite()), "phase {phase}");
+        if reached[phase] && phase != eval::PHASES - 1 {
+            assert!(weights[0] > 0.0, "phase {phase}: {weights:?}");
+        }
     }
 }
