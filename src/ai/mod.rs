@@ -26,8 +26,9 @@ use crate::rules::{Game, Settings};
 pub trait GameAi: Game {
     /// How `tabletop-cli` positions of this game are written, for its `--help`.
     const POSITION_HELP: &'static str;
-    /// Whether the games of a match may run side by side: only for AIs whose
-    /// strength does not depend on the clock (Gomoku's levels are time budgets).
+    /// Whether the games of a match may run side by side, one per core: only for AIs
+    /// whose search keeps to one thread (Gomoku's searches on every core but one, so
+    /// games side by side would take each other's time).
     const PARALLEL_MATCHES: bool = false;
 
     /// The move of `level` for the side to move, searched as `budget` says, with its
