@@ -180,6 +180,11 @@ impl Board {
         self.threats[i][side]
     }
 
+    /// What a stone of `side` on point `i` would make along each of its four lines.
+    pub(super) fn lines(&self, i: usize, side: Side) -> [Line; 4] {
+        self.lines[i][side]
+    }
+
     /// What the empty point `i` is worth to `side`.
     pub(super) fn value(&self, i: usize, side: Side) -> i32 {
         self.values[i][side]

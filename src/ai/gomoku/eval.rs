@@ -1,6 +1,22 @@
-//! Static evaluation from the incremental point values.
+//! Static evaluation from the incremental point values, and the features it is
+//! fitted on.
+//!
+//! Every empty point has a value for each side: what its four lines would make with a
+//! stone of that side ([`weights::LINE`] by line pattern) plus a bonus for what they
+//! make together ([`weights::THREAT`] by combined threat). The board keeps each
+//! side's sum over the empty points current ([`Board::total`]); the evaluation
+//! weighs the side to move's sum against the opponent's.
+//!
+//! The weights are fitted, not set by hand: `examples/gomoku_fit.rs` plays games,
+//! has a strong engine score their positions, and fits the weights so that the
+//! evaluation predicts those scores (see that file for how, and
+//! [`weights`] for what it measured).
 
 use super::board::Board;
+use super::pattern::{Line, THREATS, Threat};
+use crate::rules::gomoku::Gomoku;
+
+pub(super) mod weights;
 
 /// Largest static score; wins and losses lie far beyond it.
 pub(super) const EVAL_LIMIT: i32 = 20_000;
@@ -14,18 +30,152 @@ pub(super) fn is_decisive(score: i32) -> bool {
 }
 
 /// The position's worth to the side to move: what its empty points are worth to it
-/// against what they are worth to the opponent. The side to move's points count half
-/// again, because it will be first to use them.
-///
-/// The weight was tuned by matches (self-play at 200 ms a move, 96 games each,
-/// against the same engine with the old weight of 6/5): 4/3 won 55-38, 3/2 won 74-21,
-/// 2 won 61-33; then 1.65 lost to 3/2 39-51 and 1.4 was even with it (52-43). Against
-/// Rapfi `max_depth 8` (48 games, 500 ms a move) 3/2 scored 32-16, where 6/5 scored
-/// 19-29.
+/// against what they are worth to the opponent, the side to move's counting
+/// [`weights::MOVER`] of theirs (it will be first to use them), plus
+/// [`weights::TEMPO`].
 #[must_use]
 pub(super) fn evaluate(board: &Board) -> i32 {
     let me = board.side();
     let mine = board.total(me);
     let theirs = board.total(1 - me);
-    (mine * 3 / 2 - theirs).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    let [num, den] = weights::MOVER;
+    (mine * num / den - theirs + weights::TEMPO).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// Features per side: how many lines of the side's empty points have each
+/// [`Line`] pattern, then how many of those points have each [`Threat`].
+pub const SIDE_FEATURES: usize = LINES + THREATS;
+/// Features of a position: the side to move's [`SIDE_FEATURES`], then the
+/// opponent's.
+pub const FEATURES: usize = 2 * SIDE_FEATURES;
+/// Number of [`Line`] patterns.
+const LINES: usize = 9;
+
+/// The features of `game`'s position from the side to move's point of view (see
+/// [`FEATURES`]), if the search would evaluate it statically: `None` when a side has
+/// a five to make, or the side to move a won four (an open four, or a four-three
+/// against no four), or the opponent an open three (the search looks past those).
+/// With [`weights`], `evaluate` is the side to move's features times the weights
+/// times [`weights::MOVER`], less the opponent's, plus [`weights::TEMPO`].
+#[must_use]
+pub fn features(game: &Gomoku) -> Option<[f64; FEATURES]> {
+    if game.is_over() {
+        return None;
+    }
+    let board = Board::from_game(game);
+    let me = board.side();
+    let opp = 1 - me;
+    let opp_fours = board.count_fours(opp);
+    if board.count(me, Threat::Five) > 0
+        || board.count(opp, Threat::Five) > 0
+        || board.count(me, Threat::Flex4) > 0
+        || (opp_fours == 0 && board.count(me, Threat::Block4Flex3) > 0)
+        || board.count(opp, Threat::Flex4) > 0
+        || board.is_full()
+    {
+        return None;
+    }
+    let mut out = [0.0; FEATURES];
+    for (k, side) in [me, opp].into_iter().enumerate() {
+        let base = k * SIDE_FEATURES;
+        for i in board.empties() {
+            for line in board.lines(i, side) {
+                out[base + line as usize] += 1.0;
+            }
+            out[base + LINES + board.threat(i, side) as usize] += 1.0;
+        }
+    }
+    Some(out)
+}
+
+/// The static evaluation of `game`'s position for the side to move, as the search
+/// scores its leaves (for measuring the weights; see [`features`]).
+#[must_use]
+pub fn static_value(game: &Gomoku) -> i32 {
+    evaluate(&Board::from_game(game))
+}
+
+/// The line and threat weights in use (for the fit, which keeps those it cannot fit).
+#[must_use]
+pub fn current_weights() -> ([i32; LINES], [i32; THREATS]) {
+    (weights::LINE, weights::THREAT)
+}
+
+/// The name of [`Line`] pattern number `line` (for the fit's report).
+#[must_use]
+pub fn line_feature(line: usize) -> Option<&'static str> {
+    const NAMES: [&str; LINES] = [
+        "none", "block2", "flex2", "block3", "flex3", "block4", "flex4", "five", "overline",
+    ];
+    NAMES.get(line).copied()
+}
+
+/// The name of [`Threat`] number `threat` (for the fit's report).
+#[must_use]
+pub fn threat_feature(threat: usize) -> Option<&'static str> {
+    const NAMES: [&str; THREATS] = [
+        "forbidden",
+        "none",
+        "flex3",
+        "flex3+",
+        "double-flex3",
+        "block4",
+        "block4+",
+        "block4-flex3",
+        "flex4",
+        "five",
+    ];
+    NAMES.get(threat).copied()
+}
+
+// Every line pattern has its feature.
+const _: () = assert!(Line::Overline as usize == LINES - 1);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::gomoku::parse_position;
+
+    fn game(moves: &str) -> Gomoku {
+        parse_position(&format!("15x15:{moves}"), None).expect("a position")
+    }
+
+    /// A side's points' total, from its features and the weights.
+    fn total(features: &[f64]) -> i32 {
+        let lines: f64 = (0..LINES)
+            .map(|l| features[l] * f64::from(weights::LINE[l]))
+            .sum();
+        let threats: f64 = (0..THREATS)
+            .map(|t| features[LINES + t] * f64::from(weights::THREAT[t]))
+            .sum();
+        (lines + threats) as i32
+    }
+
+    #[test]
+    fn the_features_give_the_evaluation_back() {
+        for moves in [
+            "h8,i9,j8",
+            "h8,i9,j8,i10,f9,k8,h11,h6",
+            "h8,h9,i8,g7,j10,k11",
+        ] {
+            let game = game(moves);
+            let f = features(&game).expect("a quiet position");
+            let [num, den] = weights::MOVER;
+            let expected = total(&f[..SIDE_FEATURES]) * num / den - total(&f[SIDE_FEATURES..])
+                + weights::TEMPO;
+            assert_eq!(static_value(&game), expected, "{moves}");
+        }
+    }
+
+    #[test]
+    fn positions_the_search_looks_past_have_no_features() {
+        // White to move against Black's open three (h8 i8 j8): the search answers it.
+        assert!(features(&game("h8,h9,i8,i9,j8")).is_none());
+        // Black to move with an open three of its own: an open four wins.
+        assert!(features(&game("h8,h9,i8,i9,j8,a1")).is_none());
+        // Black to move against White's four: it must block.
+        assert!(features(&game("h8,h9,i8,h10,a1,h11,a3,h12")).is_none());
+        // A quiet position has them.
+        assert!(features(&game("h8,h9")).is_some());
+    }
 }

@@ -20,7 +20,7 @@
 //! ```
 
 mod board;
-mod eval;
+pub mod eval;
 mod level1;
 mod movegen;
 mod pattern;

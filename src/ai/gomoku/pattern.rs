@@ -294,11 +294,10 @@ pub(super) fn combined(renju_black: bool) -> &'static [Combined] {
 }
 
 /// What a point is worth to one side: its lines plus a bonus for combined threats.
-/// These are the evaluation's only weights.
+/// Its weights are the evaluation's ([`super::eval::weights`]).
 #[must_use]
 pub(super) fn point_value(lines: [Line; 4], threat: Threat) -> i32 {
-    const LINE: [i32; 9] = [0, 3, 12, 14, 45, 55, 300, 2000, 0];
-    const THREAT: [i32; THREATS] = [0, 0, 0, 20, 250, 0, 15, 400, 600, 0];
+    use super::eval::weights::{LINE, THREAT};
     if threat == Threat::Forbidden {
         return 0;
     }

@@ -449,14 +449,15 @@ fn play_out_vct(game: &Gomoku, max_threes: u32) -> Option<u32> {
 
 /// Wins by threes and fours found in match games (`mine_deep_wins`), as moves from
 /// h8's corner of the board, with the attacker's moves to the five against the
-/// engine's defence: the old root VCT of at most three threes found none of them.
+/// engine's defence (at least so many): the old root VCT of at most three threes
+/// found none of them.
 const DEEP_WINS: [(&str, u32); 2] = [
-    ("k5 j8 n3 j5 l6 j4 j6 k6 l7 i7 l8 l5", 12),
-    ("l8 k7 i4 j10 l7 l9 k6 m8 j5 h3 i6", 10),
+    ("k5 j8 n3 j5 l6 j4 j6 k6 l7 i7 l8 l5", 10),
+    ("l8 k7 i4 j10 l7 l9 k6 m8 j5 h3 i6", 9),
 ];
 
 #[test]
-fn the_root_finds_wins_of_ten_and_more_own_moves() {
+fn the_root_finds_wins_of_nine_and_more_own_moves() {
     for (moves, own) in DEEP_WINS {
         let game = puzzle(moves, Rule::FreeStyle);
         let mut board = board::Board::from_game(&game);
@@ -472,7 +473,11 @@ fn the_root_finds_wins_of_ten_and_more_own_moves() {
             .vct_deepening(&mut board, 8)
             .expect("a deeper VCT wins");
         assert!(game.is_legal(board::Board::point(first)));
-        assert_eq!(play_out_vct(&game, 8), Some(own), "{moves}");
+        // How long the defence holds out depends on the engine's evaluation (with
+        // the hand-set weights these took 12 and 10 own moves, with the fitted ones 10
+        // and 9).
+        let played = play_out_vct(&game, 8);
+        assert!(played.is_some_and(|n| n >= own), "{moves}: {played:?}");
         // Level 5's root finds it within its budget, and says so.
         let limits = Limits {
             threads: 1,
