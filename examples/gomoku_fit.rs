@@ -15,17 +15,19 @@
 //! 3. `cargo run --release --no-default-features --example gomoku_fit -- fit
 //!    labels.txt > src/ai/gomoku/eval/weights.rs` turns each score into the side to
 //!    move's winning chance (the judge's own scale: sigmoid(score / 200)), and fits the
-//!    weights so that a logistic function of the evaluation predicts it: for each
-//!    weight of the side to move's points (1 to 2.5 in tenths), the line and threat
-//!    weights by Newton's method on nine positions in ten, keeping the best on the
-//!    tenth held out. On the standard error it reports the held-out log loss of the
-//!    fitted weights and of the ones before.
+//!    weights so that a logistic function of the evaluation predicts it: the line and
+//!    threat weights of the side to move's points, those of the opponent's and the
+//!    tempo, by Newton's method on nine positions in ten. On the standard error it
+//!    reports the log loss on the tenth held out, of the fitted weights and of the
+//!    ones in use before.
 //!
 //! The committed weights come from `positions` with its defaults (11,328 positions in
 //! 4 minutes on two cores; the moves are timed, so another run gives a similar set,
 //! not the same one), scored by Rapfi to depth 12 (`label-gomoku-positions.py RAPFI
-//! 12`, 12 minutes). Against the engine with the hand-set weights before them, at
-//! a 100 ms turn from 48 openings with colours swapped, they won 56-38 (2 drawn).
+//! 12`, 12 minutes). At 500 ms a move against full-strength Rapfi (one thread each,
+//! 48 games from 24 Rapfi-made openings with colours swapped) they won 11-37, where
+//! one table for both sides won 7-41 and the hand-set weights 6-42; at a 100 ms turn
+//! against the single table they won 54-42 (96 games).
 //!
 //! The weights are written in the old evaluation's units (its fitted slope divides
 //! them), so the search's other scores (the limit of a static score, the move
@@ -47,15 +49,22 @@ use tabletop::ai::gomoku::eval::{
 use tabletop::ai::gomoku::{Engine, Limits, OPENINGS};
 use tabletop::rules::gomoku::{BoardSize, Gomoku, Point, Rule, parse_position};
 
-/// Line patterns whose weights are fitted: Block2 to Block4 (an open four's line
-/// and a five never occur where the search evaluates: they are won or lost first).
-const FIT_LINES: std::ops::RangeInclusive<usize> = 1..=5;
+/// Line patterns whose weights are fitted: Block2 to Block3. A three's and a four's
+/// lines weigh nothing: the threats say what they make (a point has an open three's
+/// line exactly when its threat is an open three or more, so both would say the
+/// same). An open four's line and a five never occur where the search evaluates:
+/// they are won or lost first.
+const FIT_LINES: std::ops::RangeInclusive<usize> = 1..=3;
+/// Line patterns whose weights are 0: what the threat weights say.
+const ZERO_LINES: [usize; 2] = [4, 5];
 /// Threats whose weights are fitted: Flex3 to Block4Flex3.
 const FIT_THREATS: std::ops::RangeInclusive<usize> = 2..=7;
 /// Line patterns in a side's features, before its threats.
 const LINES: usize = 9;
-/// Fitted parameters: the lines, the threats, and the tempo.
-const PARAMS: usize = 5 + 6 + 1;
+/// Fitted weights of one side: its lines and threats.
+const SIDE_PARAMS: usize = 3 + 6;
+/// Fitted parameters: the side to move's, the opponent's, and the tempo.
+const PARAMS: usize = 2 * SIDE_PARAMS + 1;
 /// The judge's scale: its score `s` means a winning chance of sigmoid(s / 200).
 const JUDGE_SCALE: f64 = 200.0;
 /// Judge scores beyond this are found wins.
@@ -165,15 +174,13 @@ fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
-/// The parameters' inputs for a sample when the side to move's points count `mover`.
-fn inputs(s: &Sample, mover: f64) -> [f64; PARAMS] {
+/// The parameters' inputs for a sample: the side to move's features, the
+/// opponent's negated (its points count against the mover), and 1 for the tempo.
+fn inputs(s: &Sample) -> [f64; PARAMS] {
     let mut x = [0.0; PARAMS];
-    let pick = |k: usize| mover * s.features[k] - s.features[SIDE_FEATURES + k];
-    for (j, line) in FIT_LINES.enumerate() {
-        x[j] = pick(line);
-    }
-    for (j, threat) in FIT_THREATS.enumerate() {
-        x[FIT_LINES.count() + j] = pick(LINES + threat);
+    for (j, k) in FIT_LINES.chain(FIT_THREATS.map(|t| LINES + t)).enumerate() {
+        x[j] = s.features[k];
+        x[SIDE_PARAMS + j] = -s.features[SIDE_FEATURES + k];
     }
     x[PARAMS - 1] = 1.0;
     x
@@ -288,60 +295,52 @@ fn fit(path: &str) {
         std::process::exit(1);
     }
     let held_out = |i: usize| i.is_multiple_of(10);
-    let train: Vec<&Sample> = samples
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !held_out(*i))
-        .map(|(_, s)| s)
-        .collect();
-    let test: Vec<&Sample> = samples
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| held_out(*i))
-        .map(|(_, s)| s)
-        .collect();
+    let (train, test): (Vec<(usize, &Sample)>, Vec<(usize, &Sample)>) =
+        samples.iter().enumerate().partition(|(i, _)| !held_out(*i));
+    let train: Vec<&Sample> = train.into_iter().map(|(_, s)| s).collect();
+    let test: Vec<&Sample> = test.into_iter().map(|(_, s)| s).collect();
     eprintln!(
         "{} positions: {} to fit, {} held out",
         samples.len(),
         train.len(),
         test.len()
     );
-
-    // The old evaluation's slope: its score times `k` as a logit.
-    let old_x: Vec<[f64; 1]> = train.iter().map(|s| [s.old]).collect();
     let ys: Vec<f64> = train.iter().map(|s| s.target).collect();
+
+    // The evaluation in use, with its slope: its score times `k` as a logit.
+    let old_x: Vec<[f64; 1]> = train.iter().map(|s| [s.old]).collect();
     let [k] = logistic(&old_x, &ys);
     let old_loss = log_loss(test.iter().map(|s| (sigmoid(k * s.old), s.target)));
-    eprintln!("old weights: slope {k:.6} a unit, held-out loss {old_loss:.5}");
+    eprintln!("weights in use: slope {k:.6} a unit, held-out loss {old_loss:.5}");
 
-    let mut best: Option<(f64, f64, [f64; PARAMS])> = None;
-    for tenths in 10..=25 {
-        let mover = f64::from(tenths) / 10.0;
-        let xs: Vec<[f64; PARAMS]> = train.iter().map(|s| inputs(s, mover)).collect();
-        let w = logistic(&xs, &ys);
-        let loss = log_loss(test.iter().map(|s| {
-            let z: f64 = inputs(s, mover).iter().zip(&w).map(|(a, b)| a * b).sum();
-            (sigmoid(z), s.target)
-        }));
-        eprintln!("side to move's points x{mover:.1}: held-out loss {loss:.5}");
-        if best.is_none_or(|(_, l, _)| loss < l) {
-            best = Some((mover, loss, w));
-        }
-    }
-    let (mover, loss, w) = best.expect("a fit");
-    eprintln!("best: x{mover:.1}, held-out loss {loss:.5} (old {old_loss:.5})");
-    print_weights(samples.len(), mover, &w, k, old_loss, loss);
+    let xs: Vec<[f64; PARAMS]> = train.iter().map(|s| inputs(s)).collect();
+    let w = logistic(&xs, &ys);
+    let loss = log_loss(test.iter().map(|s| {
+        let z: f64 = inputs(s).iter().zip(&w).map(|(a, b)| a * b).sum();
+        (sigmoid(z), s.target)
+    }));
+    eprintln!("fitted: held-out loss {loss:.5}");
+    print_weights(samples.len(), &w, k, old_loss, loss);
 }
 
-fn print_weights(n: usize, mover: f64, w: &[f64; PARAMS], k: f64, old_loss: f64, loss: f64) {
-    let (mut line, mut threat) = current_weights();
-    for (j, l) in FIT_LINES.enumerate() {
-        line[l] = (w[j] / k).round() as i32;
+/// Prints the weights file: `w` over the slope `k` of the weights in use, so that the
+/// new ones are in the old units; the weights not fitted stay as they are.
+fn print_weights(n: usize, w: &[f64; PARAMS], k: f64, old_loss: f64, loss: f64) {
+    let unit = |x: f64| (x / k).round() as i32;
+    let [mut to_move, mut waiting] = current_weights();
+    for (side, (line, threat)) in [&mut to_move, &mut waiting].into_iter().enumerate() {
+        let w = &w[side * SIDE_PARAMS..];
+        for (j, l) in FIT_LINES.enumerate() {
+            line[l] = unit(w[j]);
+        }
+        for l in ZERO_LINES {
+            line[l] = 0;
+        }
+        for (j, t) in FIT_THREATS.enumerate() {
+            threat[t] = unit(w[FIT_LINES.count() + j]);
+        }
     }
-    for (j, t) in FIT_THREATS.enumerate() {
-        threat[t] = (w[FIT_LINES.count() + j] / k).round() as i32;
-    }
-    let tempo = (w[PARAMS - 1] / k).round() as i32;
+    let tempo = unit(w[PARAMS - 1]);
     let names = |v: &[i32], name: fn(usize) -> Option<&'static str>| {
         v.iter()
             .enumerate()
@@ -353,27 +352,33 @@ fn print_weights(n: usize, mover: f64, w: &[f64; PARAMS], k: f64, old_loss: f64,
         "//! Written by `cargo run --release --no-default-features --example gomoku_fit -- fit
 //! labels.txt` (see [`super`] and that file): do not edit by hand. Fitted to {n}
 //! positions; on the tenth held out, the log loss against the judge's winning chances
-//! (less their own entropy) is {loss:.5}, where the hand-set weights before had
-//! {old_loss:.5}.
+//! (less their own entropy) is {loss:.5}, where the weights before had {old_loss:.5}.
 
 use crate::ai::gomoku::pattern::THREATS;
 
-/// What one line of an empty point is worth to a side, by its [`Line`] pattern.
+/// What one line of an empty point is worth to the side to move, by its [`Line`]
+/// pattern.
 ///
 /// [`Line`]: crate::ai::gomoku::pattern::Line
 #[rustfmt::skip]
-pub(in crate::ai::gomoku) const LINE: [i32; 9] = [{}];
-/// What an empty point's combined [`Threat`] adds to it.
+pub(in crate::ai::gomoku) const LINE_TO_MOVE: [i32; 9] = [{}];
+/// What an empty point's combined [`Threat`] adds to it for the side to move.
 ///
 /// [`Threat`]: crate::ai::gomoku::pattern::Threat
 #[rustfmt::skip]
+pub(in crate::ai::gomoku) const THREAT_TO_MOVE: [i32; THREATS] = [{}];
+/// What one line of an empty point is worth to the side waiting for its move (and to
+/// the move ordering).
+#[rustfmt::skip]
+pub(in crate::ai::gomoku) const LINE: [i32; 9] = [{}];
+/// What an empty point's combined threat adds to it for the side waiting.
+#[rustfmt::skip]
 pub(in crate::ai::gomoku) const THREAT: [i32; THREATS] = [{}];
-/// The side to move's points count `MOVER[0] / MOVER[1]` of their value.
-pub(in crate::ai::gomoku) const MOVER: [i32; 2] = [{}, 10];
 /// Added for the side to move.
 pub(in crate::ai::gomoku) const TEMPO: i32 = {tempo};",
-        names(&line, line_feature),
-        names(&threat, threat_feature),
-        (mover * 10.0).round() as i32,
+        names(&to_move.0, line_feature),
+        names(&to_move.1, threat_feature),
+        names(&waiting.0, line_feature),
+        names(&waiting.1, threat_feature),
     );
 }

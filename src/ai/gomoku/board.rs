@@ -58,6 +58,10 @@ pub(super) struct Board {
     values: [[i32; 2]; CELLS],
     /// Sum of `values` over the empty points, per side.
     totals: [i32; 2],
+    /// Each point's value to a side when that side is to move, and their sum over
+    /// the empty points.
+    values_to_move: [[i32; 2]; CELLS],
+    totals_to_move: [i32; 2],
     /// Empty points holding each threat, per side.
     counts: [[u16; THREATS]; 2],
     /// Stones within `NEAR` of each point.
@@ -89,6 +93,8 @@ impl Board {
             threats: [[Threat::None; 2]; CELLS],
             values: [[0; 2]; CELLS],
             totals: [0; 2],
+            values_to_move: [[0; 2]; CELLS],
+            totals_to_move: [0; 2],
             counts: [[0; THREATS]; 2],
             near: [0; CELLS],
             hash: 0,
@@ -190,6 +196,11 @@ impl Board {
         self.values[i][side]
     }
 
+    /// Sum of the values of all empty points for `side` when it is to move.
+    pub(super) fn total_to_move(&self, side: Side) -> i32 {
+        self.totals_to_move[side]
+    }
+
     /// Sum of the values of all empty points for `side`.
     pub(super) fn total(&self, side: Side) -> i32 {
         self.totals[side]
@@ -255,6 +266,7 @@ impl Board {
         for s in 0..2 {
             self.counts[s][self.threats[i][s] as usize] -= 1;
             self.totals[s] -= self.values[i][s];
+            self.totals_to_move[s] -= self.values_to_move[i][s];
         }
         let code = if side == 0 { BLACK } else { WHITE };
         self.cells[i] = code;
@@ -274,6 +286,7 @@ impl Board {
         for s in 0..2 {
             self.counts[s][self.threats[i][s] as usize] += 1;
             self.totals[s] += self.values[i][s];
+            self.totals_to_move[s] += self.values_to_move[i][s];
         }
     }
 
@@ -312,14 +325,20 @@ impl Board {
             self.lines[q][side][d] = line;
             let code = self.codes[q][side] + line as u16 * code_step(d) - old as u16 * code_step(d);
             self.codes[q][side] = code;
-            let Combined { threat, value } = self.combined[side][usize::from(code)];
+            let Combined {
+                threat,
+                value,
+                value_to_move,
+            } = self.combined[side][usize::from(code)];
             if empty {
                 self.counts[side][self.threats[q][side] as usize] -= 1;
                 self.counts[side][threat as usize] += 1;
                 self.totals[side] += value - self.values[q][side];
+                self.totals_to_move[side] += value_to_move - self.values_to_move[q][side];
             }
             self.threats[q][side] = threat;
             self.values[q][side] = value;
+            self.values_to_move[q][side] = value_to_move;
         }
     }
 
@@ -350,6 +369,7 @@ mod tests {
     fn assert_same(a: &Board, b: &Board) {
         assert_eq!(a.hash, b.hash);
         assert_eq!(a.totals, b.totals);
+        assert_eq!(a.totals_to_move, b.totals_to_move);
         assert_eq!(a.counts, b.counts);
         assert_eq!(a.near, b.near);
         for &p in &a.points {
@@ -357,6 +377,7 @@ mod tests {
             assert_eq!(a.threats[p], b.threats[p]);
             assert_eq!(a.codes[p], b.codes[p]);
             assert_eq!(a.values[p], b.values[p]);
+            assert_eq!(a.values_to_move[p], b.values_to_move[p]);
         }
     }
 

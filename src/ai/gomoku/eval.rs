@@ -3,9 +3,13 @@
 //!
 //! Every empty point has a value for each side: what its four lines would make with a
 //! stone of that side ([`weights::LINE`] by line pattern) plus a bonus for what they
-//! make together ([`weights::THREAT`] by combined threat). The board keeps each
-//! side's sum over the empty points current ([`Board::total`]); the evaluation
-//! weighs the side to move's sum against the opponent's.
+//! make together ([`weights::THREAT`] by combined threat), and another by weights of
+//! their own for the side to move ([`weights::LINE_TO_MOVE`],
+//! [`weights::THREAT_TO_MOVE`]), whose shapes are worth more (it is first to use
+//! them: its two open threes at once win, the opponent's can still be met). The board
+//! keeps the sums over the empty points current ([`Board::total`],
+//! [`Board::total_to_move`]); the evaluation is the side to move's sum less the
+//! opponent's.
 //!
 //! The weights are fitted, not set by hand: `examples/gomoku_fit.rs` plays games,
 //! has a strong engine score their positions, and fits the weights so that the
@@ -29,17 +33,15 @@ pub(super) fn is_decisive(score: i32) -> bool {
     score.abs() > WIN - 1000
 }
 
-/// The position's worth to the side to move: what its empty points are worth to it
-/// against what they are worth to the opponent, the side to move's counting
-/// [`weights::MOVER`] of theirs (it will be first to use them), plus
+/// The position's worth to the side to move: what its empty points are worth to it,
+/// as the side to move, against what they are worth to the opponent, plus
 /// [`weights::TEMPO`].
 #[must_use]
 pub(super) fn evaluate(board: &Board) -> i32 {
     let me = board.side();
-    let mine = board.total(me);
+    let mine = board.total_to_move(me);
     let theirs = board.total(1 - me);
-    let [num, den] = weights::MOVER;
-    (mine * num / den - theirs + weights::TEMPO).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    (mine - theirs + weights::TEMPO).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 /// Features per side: how many lines of the side's empty points have each
@@ -55,8 +57,8 @@ const LINES: usize = 9;
 /// [`FEATURES`]), if the search would evaluate it statically: `None` when a side has
 /// a five to make, or the side to move a won four (an open four, or a four-three
 /// against no four), or the opponent an open three (the search looks past those).
-/// With [`weights`], `evaluate` is the side to move's features times the weights
-/// times [`weights::MOVER`], less the opponent's, plus [`weights::TEMPO`].
+/// With [`weights`], `evaluate` is the side to move's features times its weights,
+/// less the opponent's times theirs, plus [`weights::TEMPO`].
 #[must_use]
 pub fn features(game: &Gomoku) -> Option<[f64; FEATURES]> {
     if game.is_over() {
@@ -95,10 +97,14 @@ pub fn static_value(game: &Gomoku) -> i32 {
     evaluate(&Board::from_game(game))
 }
 
-/// The line and threat weights in use (for the fit, which keeps those it cannot fit).
+/// The line and threat weights in use, for the side to move and for the opponent
+/// (for the fit, which keeps those it cannot fit).
 #[must_use]
-pub fn current_weights() -> ([i32; LINES], [i32; THREATS]) {
-    (weights::LINE, weights::THREAT)
+pub fn current_weights() -> [([i32; LINES], [i32; THREATS]); 2] {
+    [
+        (weights::LINE_TO_MOVE, weights::THREAT_TO_MOVE),
+        (weights::LINE, weights::THREAT),
+    ]
 }
 
 /// The name of [`Line`] pattern number `line` (for the fit's report).
@@ -140,13 +146,11 @@ mod tests {
         parse_position(&format!("15x15:{moves}"), None).expect("a position")
     }
 
-    /// A side's points' total, from its features and the weights.
-    fn total(features: &[f64]) -> i32 {
-        let lines: f64 = (0..LINES)
-            .map(|l| features[l] * f64::from(weights::LINE[l]))
-            .sum();
+    /// A side's points' total, from its features and weights.
+    fn total(features: &[f64], (line, threat): ([i32; LINES], [i32; THREATS])) -> i32 {
+        let lines: f64 = (0..LINES).map(|l| features[l] * f64::from(line[l])).sum();
         let threats: f64 = (0..THREATS)
-            .map(|t| features[LINES + t] * f64::from(weights::THREAT[t]))
+            .map(|t| features[LINES + t] * f64::from(threat[t]))
             .sum();
         (lines + threats) as i32
     }
@@ -160,8 +164,9 @@ mod tests {
         ] {
             let game = game(moves);
             let f = features(&game).expect("a quiet position");
-            let [num, den] = weights::MOVER;
-            let expected = total(&f[..SIDE_FEATURES]) * num / den - total(&f[SIDE_FEATURES..])
+            let [to_move, waiting] = current_weights();
+            let expected = total(&f[..SIDE_FEATURES], to_move)
+                - total(&f[SIDE_FEATURES..], waiting)
                 + weights::TEMPO;
             assert_eq!(static_value(&game), expected, "{moves}");
         }

@@ -252,7 +252,10 @@ pub(super) const CODES: usize = 9 * 9 * 9 * 9;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Combined {
     pub threat: Threat,
+    /// What the point is worth to a side waiting for its move ([`point_value`]).
     pub value: i32,
+    /// What it is worth to the side to move ([`point_value_to_move`]).
+    pub value_to_move: i32,
 }
 
 /// The step of line `d`'s pattern in a point's code.
@@ -287,21 +290,34 @@ pub(super) fn combined(renju_black: bool) -> &'static [Combined] {
                 Combined {
                     threat,
                     value: point_value(lines, threat),
+                    value_to_move: point_value_to_move(lines, threat),
                 }
             })
             .collect()
     })
 }
 
-/// What a point is worth to one side: its lines plus a bonus for combined threats.
-/// Its weights are the evaluation's ([`super::eval::weights`]).
+/// What a point is worth to a side that waits for its move (the move ordering's
+/// value too): its lines plus a bonus for their combined threat. Its weights are the
+/// evaluation's ([`super::eval::weights`]).
 #[must_use]
 pub(super) fn point_value(lines: [Line; 4], threat: Threat) -> i32 {
     use super::eval::weights::{LINE, THREAT};
+    weighed(lines, threat, &LINE, &THREAT)
+}
+
+/// What a point is worth to the side to move, which will be first to use it.
+#[must_use]
+pub(super) fn point_value_to_move(lines: [Line; 4], threat: Threat) -> i32 {
+    use super::eval::weights::{LINE_TO_MOVE, THREAT_TO_MOVE};
+    weighed(lines, threat, &LINE_TO_MOVE, &THREAT_TO_MOVE)
+}
+
+fn weighed(lines: [Line; 4], threat: Threat, line: &[i32; 9], bonus: &[i32; THREATS]) -> i32 {
     if threat == Threat::Forbidden {
         return 0;
     }
-    lines.iter().map(|&l| LINE[l as usize]).sum::<i32>() + THREAT[threat as usize]
+    lines.iter().map(|&l| line[l as usize]).sum::<i32>() + bonus[threat as usize]
 }
 
 #[cfg(test)]
@@ -385,6 +401,7 @@ mod tests {
                             let expected = Combined {
                                 threat,
                                 value: point_value(lines, threat),
+                                value_to_move: point_value_to_move(lines, threat),
                             };
                             assert_eq!(combined(renju_black)[usize::from(code)], expected);
                         }
