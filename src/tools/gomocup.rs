@@ -24,8 +24,6 @@ use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule};
 const SAFETY_MARGIN_MS: u64 = 60;
 /// The share of the remaining match time one move may take.
 const MATCH_TIME_SHARE: u64 = 12;
-/// The least time a search gets, whatever went before it.
-const MIN_SEARCH: Duration = Duration::from_millis(10);
 /// Budget when the manager gives none.
 const DEFAULT_TURN_MS: u64 = 5_000;
 /// Memory used when the manager sets no limit.
@@ -342,14 +340,8 @@ impl Session {
 
     /// Searches, plays and names our move.
     fn think(&mut self) -> Result<String, String> {
-        let asked = crate::ai::clock::Clock::start();
-        let mut limits = self.limits();
+        let limits = self.limits();
         let engine = self.engine.get_or_insert_with(|| Engine::new(&limits));
-        // Making the engine (its table, at the first move) is part of the move's time:
-        // 128 MiB took about 150 ms, and the first moves came late by as much.
-        limits.time = limits
-            .time
-            .map(|time| time.saturating_sub(asked.elapsed()).max(MIN_SEARCH));
         let game = self
             .game
             .as_mut()

@@ -5,6 +5,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use bytemuck::Zeroable;
+
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Bound {
@@ -34,6 +36,7 @@ const MIN_ENTRIES: usize = 1 << 10;
 /// Score above which a value means a forced win; stored relative to the node.
 const MATE_ZONE: i32 = super::eval::WIN - 1000;
 
+#[derive(Zeroable)]
 struct Entry {
     check: AtomicU64,
     data: AtomicU64,
@@ -54,12 +57,9 @@ impl Tt {
         } else {
             wanted.next_power_of_two() / 2
         };
-        let entries = (0..len)
-            .map(|_| Entry {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
+        // Zeroed, so the system's fresh pages serve as they are (an empty entry is
+        // all zero), paid for a page at a time as the search reaches them.
+        let entries = bytemuck::allocation::zeroed_slice_box(len);
         Self {
             entries,
             generation: AtomicU64::new(0),
