@@ -137,6 +137,12 @@ impl Board {
             board.setup += 1;
         }
         board.first = game.first_to_move().index();
+        // The same stones with the other side to move are another position (a set-up
+        // position from a GUI may give either side the move): the hash tells them
+        // apart as it does a pass.
+        if board.first == 1 {
+            board.hash ^= PASS_KEY;
+        }
         for &p in game.moves() {
             board.make(Self::index(p));
         }

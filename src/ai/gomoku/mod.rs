@@ -47,7 +47,7 @@ use tt::Tt;
 use crate::ai::clock::Clock;
 use crate::ai::slices::{Pause, Slices, finish};
 use crate::rules::Player;
-use crate::rules::gomoku::{Gomoku, Point, Rule};
+use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule};
 
 pub use crate::ai::Level;
 pub use level1::pattern_move;
@@ -167,6 +167,9 @@ pub struct SearchResult {
 /// A search engine that keeps its transposition table from one move to the next.
 pub struct Engine {
     tt: Tt,
+    /// The board size and rule of the last search: the table's results hold only
+    /// for them.
+    served: Option<(BoardSize, Rule)>,
 }
 
 /// The slice of a search's budget the root VCF and VCT may use, in nodes per
@@ -195,6 +198,7 @@ impl Engine {
         let reserved = OVERHEAD_BYTES + BYTES_PER_THREAD * limits.threads.max(1);
         Self {
             tt: Tt::new(limits.memory_bytes.saturating_sub(reserved)),
+            served: None,
         }
     }
 
@@ -249,6 +253,15 @@ impl Engine {
         let clock = Clock::start();
         if game.is_over() {
             return None;
+        }
+        let served = (game.size(), game.rule());
+        if self
+            .served
+            .replace(served)
+            .is_some_and(|last| last != served)
+        {
+            // Another board or rule: a five, a win or a foul there is none here.
+            self.tt = Tt::new(self.tt.bytes());
         }
         let mut instant = |best: Point, value: Value, nodes: u64| {
             let elapsed = clock.elapsed();
@@ -591,9 +604,46 @@ pub async fn best_move_in_slices<P: Pause>(
         });
     }
     let limits = Limits::for_level(level);
-    Engine::new(&limits)
+    let mut engine = kept_engines().take(level, &limits);
+    let result = engine
         .search_in_slices(game, &limits, stop, on_info, slices)
-        .await
+        .await;
+    kept_engines().keep(level, &limits, engine);
+    result
+}
+
+/// The engines of the levels that search by time alone, kept from one move to the
+/// next as `pbrain-tabletop` keeps its own: a move starts from what the one before it
+/// stored (and the player's move between them is usually one the search looked at),
+/// and no table is made per move (in a browser, memory handed back is cleared again
+/// when it is taken). The depth-limited levels get a fresh table every move, so that
+/// their strength stays what their depth makes it.
+///
+/// A search takes its level's engine and gives it back when done; a search that
+/// finds it taken (the analysis, another game's AI) makes its own, and one that is
+/// cancelled drops it.
+struct KeptEngines(Vec<(Level, Engine)>);
+
+fn kept_engines() -> std::sync::MutexGuard<'static, KeptEngines> {
+    static KEPT: Mutex<KeptEngines> = Mutex::new(KeptEngines(Vec::new()));
+    // The list stays whole whatever a panicking holder did: it only moves engines.
+    KEPT.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl KeptEngines {
+    fn take(&mut self, level: Level, limits: &Limits) -> Engine {
+        match self.0.iter().position(|(l, _)| *l == level) {
+            Some(at) if limits.depth.is_none() => self.0.swap_remove(at).1,
+            _ => Engine::new(limits),
+        }
+    }
+
+    fn keep(&mut self, level: Level, limits: &Limits, engine: Engine) {
+        if limits.depth.is_none() && self.0.iter().all(|(l, _)| *l != level) {
+            self.0.push((level, engine));
+        }
+    }
 }
 
 #[cfg(test)]

@@ -541,3 +541,73 @@ fn mine_deep_wins() {
         }
     }
 }
+
+/// The levels that search by time keep their engine (their table) from one move to
+/// the next; the depth-limited ones make a fresh one every move.
+#[test]
+fn timed_levels_keep_their_engine_between_moves() {
+    let game = position("15x15", Rule::FreeStyle, "h8 i9", "i8");
+    let stop = AtomicBool::new(false);
+    let mut kept = KeptEngines(Vec::new());
+    for (level, keeps) in [(4, true), (5, true), (2, false), (3, false)] {
+        let level = Level::new(level).unwrap();
+        let mut limits = Limits::for_level(level);
+        let mut engine = kept.take(level, &limits);
+        assert!(engine.served.is_none(), "{level}: a new engine at first");
+        limits.depth = Some(2);
+        limits.threads = 1;
+        engine.search(&game, &limits, &stop, |_| {}).unwrap();
+        let limits = Limits::for_level(level);
+        kept.keep(level, &limits, engine);
+        let again = kept.take(level, &limits);
+        assert_eq!(again.served.is_some(), keeps, "{level}");
+        kept.keep(level, &limits, again);
+    }
+    assert_eq!(kept.0.len(), 2);
+}
+
+/// What an engine's table holds is about the board and rule it searched: another
+/// board gets a fresh table, so that no result (a five, a foul) carries over.
+#[test]
+fn an_engine_on_another_board_starts_a_fresh_table() {
+    let limits = quick(3);
+    let stop = AtomicBool::new(false);
+    let first = position("15x15", Rule::FreeStyle, "h8 i9 g7", "i8 j9");
+    let mut engine = Engine::new(&limits);
+    let best = engine.search(&first, &limits, &stop, |_| {}).unwrap().best;
+    let mut board = Board::from_game(&first);
+    board.make(Board::index(best));
+    let child = board.hash();
+    assert!(
+        engine.tt.probe(child, 1).is_some(),
+        "the search stored its answer"
+    );
+
+    // The same position again keeps the table; on another board it is gone.
+    engine.search(&first, &limits, &stop, |_| {}).unwrap();
+    assert!(engine.tt.probe(child, 1).is_some());
+    let other = position("13x13", Rule::Standard, "g7 h8", "h7");
+    engine.search(&other, &limits, &stop, |_| {}).unwrap();
+    assert!(engine.tt.probe(child, 1).is_none());
+}
+
+/// The same stones with the other side to move (a GUI's set-up position) are
+/// another position to the table.
+#[test]
+fn the_side_to_move_is_part_of_the_hash() {
+    let size: BoardSize = "15x15".parse().unwrap();
+    let p = |s: &str| size.parse_point(s).unwrap();
+    let stones = [
+        (p("h8"), Player::First),
+        (p("i9"), Player::Second),
+        (p("h9"), Player::First),
+    ];
+    let hashes: Vec<u64> = [Player::First, Player::Second]
+        .into_iter()
+        .map(|to_move| {
+            let game = Gomoku::from_stones(size, Rule::FreeStyle, &stones, to_move).unwrap();
+            Board::from_game(&game).hash()
+        })
+        .collect();
+    assert_ne!(hashes[0], hashes[1]);
+}
