@@ -604,25 +604,47 @@ pub async fn best_move_in_slices<P: Pause>(
         });
     }
     let limits = Limits::for_level(level);
-    let mut engine = kept_engines().take(level, &limits);
+    let mut engine = Engine::kept(Seat::Level(level), &limits);
     let result = engine
         .search_in_slices(game, &limits, stop, on_info, slices)
         .await;
-    kept_engines().keep(level, &limits, engine);
+    engine.keep(Seat::Level(level), &limits);
     result
 }
 
-/// The engines of the levels that search by time alone, kept from one move to the
-/// next as `pbrain-tabletop` keeps its own: a move starts from what the one before it
-/// stored (and the player's move between them is usually one the search looked at),
-/// and no table is made per move (in a browser, memory handed back is cleared again
-/// when it is taken). The depth-limited levels get a fresh table every move, so that
-/// their strength stays what their depth makes it.
-///
-/// A search takes its level's engine and gives it back when done; a search that
-/// finds it taken (the analysis, another game's AI) makes its own, and one that is
-/// cancelled drops it.
-struct KeptEngines(Vec<(Level, Engine)>);
+/// Whom a kept [`Engine`] serves: a level's AI, or the analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// The AI of a level, whichever side it plays.
+    Level(Level),
+    /// The analysis of the position on the board.
+    Analysis,
+}
+
+impl Engine {
+    /// The engine kept for `seat` (see [`Engine::keep`]), or a new one when there is
+    /// none, or when `limits` set a depth.
+    #[must_use]
+    pub fn kept(seat: Seat, limits: &Limits) -> Self {
+        kept_engines().take(seat, limits)
+    }
+
+    /// Keeps this engine for `seat`'s next search, as `pbrain-tabletop` keeps its own:
+    /// the next move starts from what this one stored (the player's move in between
+    /// is usually one it looked at; the analysis of the position before or after is
+    /// mostly there already), and no table is made per move (in a browser, memory
+    /// handed back is cleared again when it is taken). Only for searches that stop
+    /// by time: with `limits.depth` set the engine is dropped, so that a
+    /// depth-limited level's strength stays what its depth makes it.
+    pub fn keep(self, seat: Seat, limits: &Limits) {
+        kept_engines().keep(seat, limits, self);
+    }
+}
+
+/// The engines kept between searches. A search takes its seat's engine and gives it
+/// back when done; a search that finds it taken (two AIs of the same level, say)
+/// makes its own, and one that is cancelled drops it.
+struct KeptEngines(Vec<(Seat, Engine)>);
 
 fn kept_engines() -> std::sync::MutexGuard<'static, KeptEngines> {
     static KEPT: Mutex<KeptEngines> = Mutex::new(KeptEngines(Vec::new()));
@@ -632,16 +654,16 @@ fn kept_engines() -> std::sync::MutexGuard<'static, KeptEngines> {
 }
 
 impl KeptEngines {
-    fn take(&mut self, level: Level, limits: &Limits) -> Engine {
-        match self.0.iter().position(|(l, _)| *l == level) {
+    fn take(&mut self, seat: Seat, limits: &Limits) -> Engine {
+        match self.0.iter().position(|(s, _)| *s == seat) {
             Some(at) if limits.depth.is_none() => self.0.swap_remove(at).1,
             _ => Engine::new(limits),
         }
     }
 
-    fn keep(&mut self, level: Level, limits: &Limits, engine: Engine) {
-        if limits.depth.is_none() && self.0.iter().all(|(l, _)| *l != level) {
-            self.0.push((level, engine));
+    fn keep(&mut self, seat: Seat, limits: &Limits, engine: Engine) {
+        if limits.depth.is_none() && self.0.iter().all(|(s, _)| *s != seat) {
+            self.0.push((seat, engine));
         }
     }
 }

@@ -552,16 +552,17 @@ fn timed_levels_keep_their_engine_between_moves() {
     for (level, keeps) in [(4, true), (5, true), (2, false), (3, false)] {
         let level = Level::new(level).unwrap();
         let mut limits = Limits::for_level(level);
-        let mut engine = kept.take(level, &limits);
+        let seat = Seat::Level(level);
+        let mut engine = kept.take(seat, &limits);
         assert!(engine.served.is_none(), "{level}: a new engine at first");
         limits.depth = Some(2);
         limits.threads = 1;
         engine.search(&game, &limits, &stop, |_| {}).unwrap();
         let limits = Limits::for_level(level);
-        kept.keep(level, &limits, engine);
-        let again = kept.take(level, &limits);
+        kept.keep(seat, &limits, engine);
+        let again = kept.take(seat, &limits);
         assert_eq!(again.served.is_some(), keeps, "{level}");
-        kept.keep(level, &limits, again);
+        kept.keep(seat, &limits, again);
     }
     assert_eq!(kept.0.len(), 2);
 }

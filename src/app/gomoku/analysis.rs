@@ -23,7 +23,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::board::{BoardSystems, Cells, Hover};
 use super::pieces::{STONE_FLATNESS, STONE_RADIUS};
 use super::{CurrentGame, GOMOKU};
-use crate::ai::gomoku::{Engine, Limits, SearchInfo, Value, default_threads};
+use crate::ai::gomoku::{Engine, Limits, SearchInfo, Seat, Value, default_threads};
 use crate::ai::job::AiJob;
 use crate::app::ai::{AiPurpose, AiTask, slices};
 use crate::app::locale::Locale;
@@ -265,7 +265,10 @@ fn start(game: &CurrentGame, generation: u64) -> AnalysisTask {
                 candidates: info.candidates.clone(),
             });
         };
-        Engine::new(&limits)
+        // One engine from one position to the next: stepping through a game, what
+        // the last analysis stored is mostly what this one needs.
+        let mut engine = Engine::kept(Seat::Analysis, &limits);
+        engine
             .analyse_in_slices(
                 &position,
                 &limits,
@@ -275,6 +278,7 @@ fn start(game: &CurrentGame, generation: u64) -> AnalysisTask {
                 &mut slices,
             )
             .await;
+        engine.keep(Seat::Analysis, &limits);
     });
     AnalysisTask {
         generation,
