@@ -642,8 +642,9 @@ impl Engine {
 }
 
 /// The engines kept between searches. A search takes its seat's engine and gives it
-/// back when done; a search that finds it taken (two AIs of the same level, say)
-/// makes its own, and one that is cancelled drops it.
+/// back when done; a search that finds it taken (an analysis started while the one
+/// before it still unwinds, games played side by side) makes its own, and one that
+/// is cancelled drops it.
 struct KeptEngines(Vec<(Seat, Engine)>);
 
 fn kept_engines() -> std::sync::MutexGuard<'static, KeptEngines> {
