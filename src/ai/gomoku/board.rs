@@ -248,16 +248,25 @@ impl Board {
         self.empties().find(|&i| self.threats[i][side] == threat)
     }
 
-    /// The empty points on the four lines through `i` (within a five's reach) where
-    /// `side` would make five: after a four on `i`, the points that must be blocked.
-    pub(super) fn fives_around(&self, i: usize, side: Side) -> impl Iterator<Item = usize> + '_ {
-        DIRECTIONS.iter().flat_map(move |&step| {
-            (-4..=4isize).filter_map(move |k| {
+    /// The first two empty points on the four lines through `i` (within a five's
+    /// reach) where `side` would make five: after a four on `i`, the points that must
+    /// be blocked (two: it cannot be).
+    pub(super) fn fives_around(&self, i: usize, side: Side) -> [Option<usize>; 2] {
+        let mut found = [None; 2];
+        let mut n = 0;
+        for &step in &DIRECTIONS {
+            for k in (-4..=4isize).filter(|&k| k != 0) {
                 let q = (i as isize + k * step) as usize;
-                (k != 0 && self.cells[q] == EMPTY && self.threats[q][side] == Threat::Five)
-                    .then_some(q)
-            })
-        })
+                if self.cells[q] == EMPTY && self.threats[q][side] == Threat::Five {
+                    found[n] = Some(q);
+                    n += 1;
+                    if n == 2 {
+                        return found;
+                    }
+                }
+            }
+        }
+        found
     }
 
     /// Puts a stone of the side to move on the empty point `i`.
@@ -289,6 +298,11 @@ impl Board {
         self.hash ^= ZOBRIST[side][i];
         self.update_lines(i, |key, shift| key & !(3 << shift));
         self.update_near(i, -1);
+        // Its patterns were left as they were when its stone went on: bring them up
+        // to date before it counts again.
+        for d in 0..4 {
+            self.refresh_patterns(i, d, false);
+        }
         for s in 0..2 {
             self.counts[s][self.threats[i][s] as usize] += 1;
             self.totals[s] += self.values[i][s];
@@ -297,8 +311,9 @@ impl Board {
     }
 
     /// Rewrites the key of every point within `HALF` of `i` on its four lines, and
-    /// refreshes the patterns of those on the board (occupied ones too, so that a
-    /// point's patterns are already right when its stone is taken back).
+    /// refreshes the patterns of the empty ones. An occupied point keeps its key
+    /// current but not its patterns: [`Board::unmake`] brings those up to date when
+    /// its stone is taken back, once, instead of at every move near it.
     fn update_lines(&mut self, i: usize, edit: impl Fn(u32, u32) -> u32) {
         for (d, &step) in DIRECTIONS.iter().enumerate() {
             for k in 1..=HALF as isize {
@@ -317,12 +332,20 @@ impl Board {
 
     /// Recomputes the patterns of point `q` after its key on line `d` changed.
     fn refresh_line(&mut self, q: usize, d: usize) {
+        // An occupied point's patterns are only needed again once it is empty.
+        if self.cells[q] == EMPTY {
+            self.refresh_patterns(q, d, true);
+        }
+    }
+
+    /// Recomputes the patterns of point `q` from its key on line `d`, and, if
+    /// `counted`, the counts and totals they are in.
+    fn refresh_patterns(&mut self, q: usize, d: usize, counted: bool) {
         let key = self.keys[q][d];
         let lines = [
             self.tables[0][key as usize],
             self.tables[1][swap_colours(key) as usize],
         ];
-        let empty = self.cells[q] == EMPTY;
         for (side, line) in lines.into_iter().enumerate() {
             let old = self.lines[q][side][d];
             if old == line {
@@ -336,7 +359,7 @@ impl Board {
                 value,
                 value_to_move,
             } = self.combined[side][usize::from(code)];
-            if empty {
+            if counted {
                 self.counts[side][self.threats[q][side] as usize] -= 1;
                 self.counts[side][threat as usize] += 1;
                 self.totals[side] += value - self.values[q][side];
@@ -380,6 +403,10 @@ mod tests {
         assert_eq!(a.near, b.near);
         for &p in &a.points {
             assert_eq!(a.keys[p], b.keys[p]);
+            assert_eq!(a.cells[p], b.cells[p]);
+            if a.cells[p] != EMPTY {
+                continue;
+            }
             assert_eq!(a.threats[p], b.threats[p]);
             assert_eq!(a.codes[p], b.codes[p]);
             assert_eq!(a.values[p], b.values[p]);
@@ -421,8 +448,8 @@ mod tests {
         let five = Board::index(g.size().parse_point("l8").unwrap());
         assert_eq!(b.threat(five, 0), Threat::Five);
         assert_eq!(
-            b.fives_around(Board::index(Point::new(10, 7)), 0).count(),
-            2
+            b.fives_around(Board::index(Point::new(10, 7)), 0),
+            [Some(Board::index(Point::new(6, 7))), Some(five)]
         );
     }
 

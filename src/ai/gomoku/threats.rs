@@ -127,14 +127,10 @@ impl<'s> Solver<'s> {
         let me = board.side();
         self.nodes += 1;
         board.make(m);
-        let (first, second) = {
-            let mut blocks = board.fives_around(m, me);
-            (blocks.next(), blocks.next())
-        };
-        let won = match (first, second) {
-            (_, Some(_)) => true,
-            (None, None) => false,
-            (Some(block), None) => {
+        let won = match board.fives_around(m, me) {
+            [_, Some(_)] => true,
+            [None, None] => false,
+            [Some(block), None] => {
                 // A defender with a five of its own wins first; one that may not play
                 // the block (Black's forbidden point under renju) has lost.
                 if board.count(1 - me, Threat::Five) > 0 {
@@ -243,9 +239,12 @@ impl<'s> Solver<'s> {
 
 /// The points where `side` makes a four (short of an open four), best first.
 pub(super) fn fours(board: &Board, side: Side) -> Vec<usize> {
+    // Every four-point is near a stone, so the scan can stop at the last of them.
+    let n = usize::from(board.count_fours(side) - board.count(side, Threat::Flex4));
     let mut moves: Vec<usize> = board
         .candidates()
         .filter(|&i| (Threat::Block4..Threat::Flex4).contains(&board.threat(i, side)))
+        .take(n)
         .collect();
     moves.sort_by_key(|&i| {
         (
