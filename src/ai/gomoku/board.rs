@@ -51,6 +51,9 @@ pub(super) struct Board {
     combined: [&'static [Combined]; 2],
     cells: [u8; CELLS],
     keys: [[u32; 4]; CELLS],
+    /// From here to `values_to_move`: what a stone of each side on a point would
+    /// make. Current at the empty points only; an occupied point's are brought up to
+    /// date when its stone is taken back ([`Board::unmake`]).
     lines: [[[Line; 4]; 2]; CELLS],
     /// Each point's four lines as one code per side ([`pattern::CODES`]).
     codes: [[u16; 2]; CELLS],
@@ -192,7 +195,8 @@ impl Board {
         self.threats[i][side]
     }
 
-    /// What a stone of `side` on point `i` would make along each of its four lines.
+    /// What a stone of `side` on the empty point `i` would make along each of its four
+    /// lines.
     pub(super) fn lines(&self, i: usize, side: Side) -> [Line; 4] {
         self.lines[i][side]
     }
