@@ -16,24 +16,37 @@
 //!    labels.txt > src/ai/gomoku/eval/weights.rs` turns each score into the side to
 //!    move's winning chance (the judge's own scale: sigmoid(score / 200)), and fits the
 //!    weights so that a logistic function of the evaluation predicts it: the line and
-//!    threat weights of the side to move's points, those of the opponent's and the
-//!    tempo, by Newton's method on nine positions in ten. On the standard error it
-//!    reports the log loss on the tenth held out, of the fitted weights and of the
-//!    ones in use before.
+//!    threat weights of the side to move's points, those of the opponent's, the tempo,
+//!    and a correction for each combination of a point's four lines (whatever their
+//!    directions) that at least [`MIN_COMBO_POSITIONS`] positions have, per side, by
+//!    Newton's method on nine positions in ten. The corrections have a ridge of their
+//!    own, the one of [`COMBO_RIDGES`] with the least log loss on the tenth held out.
+//!    On the standard error it reports that loss for the fitted weights, for the line
+//!    and threat weights fitted alone, and for the weights in use before.
 //!
-//! The committed weights come from `positions` with its defaults (11,328 positions in
-//! 4 minutes on two cores; the moves are timed, so another run gives a similar set,
-//! not the same one), scored by Rapfi to depth 12 (`label-gomoku-positions.py RAPFI
-//! 12`, 12 minutes). At 500 ms a move against full-strength Rapfi (one thread each,
-//! 48 games from 24 Rapfi-made openings with colours swapped) they won 11-37, where
-//! one table for both sides won 7-41 and the hand-set weights 6-42; at a 100 ms turn
-//! against the single table they won 54-42 (96 games).
+//! The committed weights come from `positions 3000 7` (16,755 positions in 6 minutes
+//! on two cores; the moves are timed, so another run gives a similar set, not the
+//! same one), scored by Rapfi to depth 12 (`label-gomoku-positions.py RAPFI 12`, 4
+//! minutes), ridge 3: 63 corrections for the side to move and 68 for the opponent,
+//! and a held-out loss of 0.10695 where the weights before (lines and threats
+//! only) had 0.11314 and the lines and threats refitted alone 0.11348. With them the
+//! engine beat itself without them 79-48 (1 drawn) and 67-58 (3 drawn), two sets of
+//! 64 Rapfi-made openings played both ways at 150 ms a move. (A fit to twice the
+//! positions scored to depth 14, ridge 300, beat these 67-58 and 65-60 but the
+//! weights before only 71-56 and 62-61; against full-strength Rapfi at 500 ms a move
+//! these won 12 of 96 games, those 4 of 48, and the weights before 6 of 48.)
+//!
+//! The weights before, fitted to lines and threats only (11,328 positions to depth
+//! 12), won 11-37 at 500 ms a move against full-strength Rapfi (one thread each, 48
+//! games from 24 Rapfi-made openings with colours swapped), where one table for both
+//! sides won 7-41 and the hand-set weights 6-42; at a 100 ms turn against the single
+//! table they won 54-42 (96 games).
 //!
 //! The weights are written in the old evaluation's units (its fitted slope divides
 //! them), so the search's other scores (the limit of a static score, the move
 //! ordering's mix of values and ranks) keep their meaning.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -44,7 +57,8 @@ use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use tabletop::ai::gomoku::eval::{
-    FEATURES, SIDE_FEATURES, current_weights, features, line_feature, static_value, threat_feature,
+    FEATURES, SIDE_FEATURES, combo_code, combo_name, combos, current_weights, features,
+    line_feature, static_value, threat_feature,
 };
 use tabletop::ai::gomoku::{Engine, Limits, OPENINGS};
 use tabletop::rules::gomoku::{BoardSize, Gomoku, Point, Rule, parse_position};
@@ -166,6 +180,8 @@ fn positions(games: u64, seed: u64) {
 /// chance for the side to move.
 struct Sample {
     features: [f64; FEATURES],
+    /// The combinations of the side to move's points, then the opponent's.
+    combos: [Vec<u16>; 2],
     old: f64,
     target: f64,
 }
@@ -278,11 +294,147 @@ fn read_samples(path: &str) -> Vec<Sample> {
         };
         samples.push(Sample {
             features,
+            combos: combos(&game),
             old: f64::from(static_value(&game)),
             target,
         });
     }
     samples
+}
+
+/// Combinations with a correction of their own: those of at least this many of the
+/// positions fitted to (per side), so that each has the data to say what it is worth.
+const MIN_COMBO_POSITIONS: usize = 40;
+/// The ridge on the combination corrections (logit units, squared): they correct the
+/// line and threat weights, and stay near 0 where the data says little.
+const COMBO_RIDGES: [f64; 6] = [3.0, 10.0, 30.0, 100.0, 300.0, 1000.0];
+
+/// The fitted model's parameters: the line and threat weights and the tempo
+/// ([`PARAMS`]), then a correction for each combination of the side to move's and
+/// then of the opponent's.
+struct Model {
+    combos: [Vec<u16>; 2],
+    index: [HashMap<u16, usize>; 2],
+}
+
+impl Model {
+    fn new(train: &[&Sample]) -> Self {
+        let combos: [Vec<u16>; 2] = std::array::from_fn(|side| {
+            let mut positions: HashMap<u16, usize> = HashMap::new();
+            for s in train {
+                for key in s.combos[side].iter().collect::<HashSet<_>>() {
+                    *positions.entry(*key).or_default() += 1;
+                }
+            }
+            let mut keys: Vec<u16> = positions
+                .into_iter()
+                .filter(|&(_, n)| n >= MIN_COMBO_POSITIONS)
+                .map(|(k, _)| k)
+                .collect();
+            keys.sort_unstable();
+            keys
+        });
+        let index = std::array::from_fn(|side| {
+            let base = PARAMS + if side == 0 { 0 } else { combos[0].len() };
+            combos[side]
+                .iter()
+                .enumerate()
+                .map(|(j, &k)| (k, base + j))
+                .collect()
+        });
+        Self { combos, index }
+    }
+
+    fn len(&self) -> usize {
+        PARAMS + self.combos[0].len() + self.combos[1].len()
+    }
+
+    /// A sample's inputs, sparse: (parameter, value).
+    fn inputs(&self, s: &Sample) -> Vec<(usize, f64)> {
+        let mut x: Vec<(usize, f64)> = inputs(s)
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, v)| v != 0.0)
+            .collect();
+        let mut counts: HashMap<usize, f64> = HashMap::new();
+        for side in 0..2 {
+            let sign = if side == 0 { 1.0 } else { -1.0 };
+            for key in &s.combos[side] {
+                if let Some(&j) = self.index[side].get(key) {
+                    *counts.entry(j).or_default() += sign;
+                }
+            }
+        }
+        x.extend(counts);
+        x
+    }
+}
+
+fn dot(x: &[(usize, f64)], w: &[f64]) -> f64 {
+    x.iter().map(|&(i, v)| v * w[i]).sum()
+}
+
+/// Logistic weights over sparse inputs, by Newton's method, each weight with its own
+/// ridge.
+fn logistic_sparse(xs: &[Vec<(usize, f64)>], ys: &[f64], ridge: &[f64]) -> Vec<f64> {
+    let n = ridge.len();
+    let mut w = vec![0.0; n];
+    for _ in 0..30 {
+        let mut grad = vec![0.0; n];
+        let mut hess = vec![vec![0.0; n]; n];
+        for (x, y) in xs.iter().zip(ys) {
+            let p = sigmoid(dot(x, &w));
+            let curve = p * (1.0 - p);
+            for &(i, a) in x {
+                grad[i] += (p - y) * a;
+                let row = &mut hess[i];
+                for &(j, b) in x {
+                    row[j] += curve * a * b;
+                }
+            }
+        }
+        for i in 0..n {
+            hess[i][i] += ridge[i];
+            grad[i] += ridge[i] * w[i];
+        }
+        let step = solve_vec(hess, grad);
+        for i in 0..n {
+            w[i] -= step[i];
+        }
+        if step.iter().all(|s| s.abs() < 1e-9) {
+            break;
+        }
+    }
+    w
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting.
+fn solve_vec(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let n = b.len();
+    for col in 0..n {
+        let pivot = (col..n)
+            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
+            .expect("rows");
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let pivot_row = a[col].clone();
+        for row in col + 1..n {
+            let k = a[row][col] / pivot_row[col];
+            if k == 0.0 {
+                continue;
+            }
+            for (cell, p) in a[row][col..].iter_mut().zip(&pivot_row[col..]) {
+                *cell -= k * p;
+            }
+            b[row] -= k * b[col];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for row in (0..n).rev() {
+        let rest: f64 = (row + 1..n).map(|c| a[row][c] * x[c]).sum();
+        x[row] = (b[row] - rest) / a[row][row];
+    }
+    x
 }
 
 fn fit(path: &str) {
@@ -313,19 +465,48 @@ fn fit(path: &str) {
     let old_loss = log_loss(test.iter().map(|s| (sigmoid(k * s.old), s.target)));
     eprintln!("weights in use: slope {k:.6} a unit, held-out loss {old_loss:.5}");
 
-    let xs: Vec<[f64; PARAMS]> = train.iter().map(|s| inputs(s)).collect();
-    let w = logistic(&xs, &ys);
-    let loss = log_loss(test.iter().map(|s| {
-        let z: f64 = inputs(s).iter().zip(&w).map(|(a, b)| a * b).sum();
-        (sigmoid(z), s.target)
-    }));
-    eprintln!("fitted: held-out loss {loss:.5}");
-    print_weights(samples.len(), &w, k, old_loss, loss);
+    // Without corrections: the line and threat weights alone.
+    let model = Model::new(&train);
+    let xs: Vec<Vec<(usize, f64)>> = train.iter().map(|s| model.inputs(s)).collect();
+    let loss_of = |w: &[f64]| {
+        log_loss(
+            test.iter()
+                .map(|s| (sigmoid(dot(&model.inputs(s), w)), s.target)),
+        )
+    };
+    let plain: Vec<f64> = (0..model.len())
+        .map(|i| if i < PARAMS { 1e-3 } else { 1e12 })
+        .collect();
+    let w_plain = logistic_sparse(&xs, &ys, &plain);
+    eprintln!(
+        "lines and threats alone: held-out loss {:.5}",
+        loss_of(&w_plain)
+    );
+    eprintln!(
+        "combinations with a correction: {} for the side to move, {} for the opponent",
+        model.combos[0].len(),
+        model.combos[1].len()
+    );
+    let mut best: Option<(f64, f64, Vec<f64>)> = None;
+    for lambda in COMBO_RIDGES {
+        let ridge: Vec<f64> = (0..model.len())
+            .map(|i| if i < PARAMS { 1e-3 } else { lambda })
+            .collect();
+        let w = logistic_sparse(&xs, &ys, &ridge);
+        let loss = loss_of(&w);
+        eprintln!("corrections, ridge {lambda}: held-out loss {loss:.5}");
+        if best.as_ref().is_none_or(|(l, _, _)| loss < *l) {
+            best = Some((loss, lambda, w));
+        }
+    }
+    let (loss, lambda, w) = best.expect("a fit");
+    eprintln!("kept: ridge {lambda}, held-out loss {loss:.5}");
+    print_weights(samples.len(), &model, &w, k, old_loss, loss);
 }
 
 /// Prints the weights file: `w` over the slope `k` of the weights in use, so that the
 /// new ones are in the old units; the weights not fitted stay as they are.
-fn print_weights(n: usize, w: &[f64; PARAMS], k: f64, old_loss: f64, loss: f64) {
+fn print_weights(n: usize, model: &Model, w: &[f64], k: f64, old_loss: f64, loss: f64) {
     let unit = |x: f64| (x / k).round() as i32;
     let [mut to_move, mut waiting] = current_weights();
     for (side, (line, threat)) in [&mut to_move, &mut waiting].into_iter().enumerate() {
@@ -348,18 +529,26 @@ fn print_weights(n: usize, w: &[f64; PARAMS], k: f64, old_loss: f64, loss: f64) 
             .collect::<Vec<_>>()
             .join(", ")
     };
+    // The opponent's inputs are negated, so its weights are as they are.
+    let combos = |side: usize| {
+        model.combos[side]
+            .iter()
+            .map(|&key| (key, unit(w[model.index[side][&key]])))
+            .filter(|&(_, v)| v != 0)
+            .map(|(key, v)| format!("\n    ({}, {v}), // {}", combo_code(key), combo_name(key)))
+            .collect::<String>()
+    };
     println!(
         "//! Written by `cargo run --release --no-default-features --example gomoku_fit -- fit
 //! labels.txt` (see [`super`] and that file): do not edit by hand. Fitted to {n}
 //! positions; on the tenth held out, the log loss against the judge's winning chances
 //! (less their own entropy) is {loss:.5}, where the weights before had {old_loss:.5}.
 
+use crate::ai::gomoku::pattern::Line::{{self, *}};
 use crate::ai::gomoku::pattern::THREATS;
 
 /// What one line of an empty point is worth to the side to move, by its [`Line`]
 /// pattern.
-///
-/// [`Line`]: crate::ai::gomoku::pattern::Line
 #[rustfmt::skip]
 pub(in crate::ai::gomoku) const LINE_TO_MOVE: [i32; 9] = [{}];
 /// What an empty point's combined [`Threat`] adds to it for the side to move.
@@ -375,10 +564,21 @@ pub(in crate::ai::gomoku) const LINE: [i32; 9] = [{}];
 #[rustfmt::skip]
 pub(in crate::ai::gomoku) const THREAT: [i32; THREATS] = [{}];
 /// Added for the side to move.
-pub(in crate::ai::gomoku) const TEMPO: i32 = {tempo};",
+pub(in crate::ai::gomoku) const TEMPO: i32 = {tempo};
+/// What the combination of an empty point's lines adds to it for the side to move,
+/// whatever their directions (combinations not listed: nothing).
+#[rustfmt::skip]
+pub(in crate::ai::gomoku) const COMBO_TO_MOVE: &[(&[Line], i32)] = &[{}
+];
+/// What the combination of its lines adds to it for the side waiting.
+#[rustfmt::skip]
+pub(in crate::ai::gomoku) const COMBO: &[(&[Line], i32)] = &[{}
+];",
         names(&to_move.0, line_feature),
         names(&to_move.1, threat_feature),
         names(&waiting.0, line_feature),
         names(&waiting.1, threat_feature),
+        combos(0),
+        combos(1),
     );
 }

@@ -2,14 +2,16 @@
 //! fitted on.
 //!
 //! Every empty point has a value for each side: what its four lines would make with a
-//! stone of that side ([`weights::LINE`] by line pattern) plus a bonus for what they
-//! make together ([`weights::THREAT`] by combined threat), and another by weights of
-//! their own for the side to move ([`weights::LINE_TO_MOVE`],
-//! [`weights::THREAT_TO_MOVE`]), whose shapes are worth more (it is first to use
-//! them: its two open threes at once win, the opponent's can still be met). The board
-//! keeps the sums over the empty points current ([`Board::total`],
-//! [`Board::total_to_move`]); the evaluation is the side to move's sum less the
-//! opponent's.
+//! stone of that side ([`weights::LINE`] by line pattern), a bonus for what they make
+//! together ([`weights::THREAT`] by combined threat), and a correction by the
+//! combination of the four lines whatever their directions ([`weights::COMBO`]: the
+//! per-point pattern code of the strong classical engines, read without its order).
+//! The side to move has weights of its own for all three ([`weights::LINE_TO_MOVE`],
+//! [`weights::THREAT_TO_MOVE`], [`weights::COMBO_TO_MOVE`]): its shapes are worth
+//! more (it is first to use them: its two open threes at once win, the opponent's can
+//! still be met). The board keeps the sums over the empty points current
+//! ([`Board::total`], [`Board::total_to_move`]); the evaluation is the side to move's
+//! sum less the opponent's.
 //!
 //! The weights are fitted, not set by hand: `examples/gomoku_fit.rs` plays games,
 //! has a strong engine score their positions, and fits the weights so that the
@@ -17,7 +19,7 @@
 //! [`weights`] for what it measured).
 
 use super::board::Board;
-use super::pattern::{Line, THREATS, Threat};
+use super::pattern::{Line, THREATS, Threat, combo_key, combo_lines};
 use crate::rules::gomoku::Gomoku;
 
 pub(super) mod weights;
@@ -90,6 +92,40 @@ pub fn features(game: &Gomoku) -> Option<[f64; FEATURES]> {
     Some(out)
 }
 
+/// The combinations of lines of every empty point of `game`'s position (their
+/// `combo` keys, for the side to move and for the opponent; points whose lines
+/// make nothing left out): the features of the combination corrections
+/// ([`weights::COMBO_TO_MOVE`], [`weights::COMBO`]).
+#[must_use]
+pub fn combos(game: &Gomoku) -> [Vec<u16>; 2] {
+    let board = Board::from_game(game);
+    let me = board.side();
+    [me, 1 - me].map(|side| {
+        board
+            .empties()
+            .map(|i| combo_key(board.lines(i, side)))
+            .filter(|&key| key != 0)
+            .collect()
+    })
+}
+
+/// A combination's name, its lines strongest first (`flex2+block2`).
+#[must_use]
+pub fn combo_name(key: u16) -> String {
+    combo_lines(key)
+        .iter()
+        .map(|&l| line_feature(l as usize).unwrap_or("?"))
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// The combination's lines as `weights.rs` writes them (`&[Flex2, Block2]`).
+#[must_use]
+pub fn combo_code(key: u16) -> String {
+    let names: Vec<String> = combo_lines(key).iter().map(|l| format!("{l:?}")).collect();
+    format!("&[{}]", names.join(", "))
+}
+
 /// The static evaluation of `game`'s position for the side to move, as the search
 /// scores its leaves (for measuring the weights; see [`features`]).
 #[must_use]
@@ -140,6 +176,7 @@ const _: () = assert!(Line::Overline as usize == LINES - 1);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::gomoku::pattern::combo_key_of;
     use crate::rules::gomoku::parse_position;
 
     fn game(moves: &str) -> Gomoku {
@@ -165,8 +202,20 @@ mod tests {
             let game = game(moves);
             let f = features(&game).expect("a quiet position");
             let [to_move, waiting] = current_weights();
+            let corrections = |keys: &[u16], table: &[(u16, i32)]| -> i32 {
+                keys.iter()
+                    .map(|k| table.iter().find(|(c, _)| c == k).map_or(0, |&(_, v)| v))
+                    .sum()
+            };
+            let [mine, theirs] = combos(&game);
+            let [fix_to_move, fix_waiting] =
+                [weights::COMBO_TO_MOVE, weights::COMBO].map(|table| -> Vec<(u16, i32)> {
+                    table.iter().map(|&(c, v)| (combo_key_of(c), v)).collect()
+                });
             let expected = total(&f[..SIDE_FEATURES], to_move)
                 - total(&f[SIDE_FEATURES..], waiting)
+                + corrections(&mine, &fix_to_move)
+                - corrections(&theirs, &fix_waiting)
                 + weights::TEMPO;
             assert_eq!(static_value(&game), expected, "{moves}");
         }

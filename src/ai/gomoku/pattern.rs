@@ -298,26 +298,89 @@ pub(super) fn combined(renju_black: bool) -> &'static [Combined] {
 }
 
 /// What a point is worth to a side that waits for its move (the move ordering's
-/// value too): its lines plus a bonus for their combined threat. Its weights are the
-/// evaluation's ([`super::eval::weights`]).
+/// value too): its lines, a bonus for their combined threat, and a correction for the
+/// combination of its lines. Its weights are the evaluation's
+/// ([`super::eval::weights`]).
 #[must_use]
 pub(super) fn point_value(lines: [Line; 4], threat: Threat) -> i32 {
     use super::eval::weights::{LINE, THREAT};
-    weighed(lines, threat, &LINE, &THREAT)
+    weighed(lines, threat, &LINE, &THREAT, corrections(false))
 }
 
 /// What a point is worth to the side to move, which will be first to use it.
 #[must_use]
 pub(super) fn point_value_to_move(lines: [Line; 4], threat: Threat) -> i32 {
     use super::eval::weights::{LINE_TO_MOVE, THREAT_TO_MOVE};
-    weighed(lines, threat, &LINE_TO_MOVE, &THREAT_TO_MOVE)
+    weighed(
+        lines,
+        threat,
+        &LINE_TO_MOVE,
+        &THREAT_TO_MOVE,
+        corrections(true),
+    )
 }
 
-fn weighed(lines: [Line; 4], threat: Threat, line: &[i32; 9], bonus: &[i32; THREATS]) -> i32 {
+/// The combination corrections of the side to move (`to_move`) or of the side
+/// waiting, by [`combo_key`]: a table made once, so that making the code tables
+/// stays quick (the browser makes them inside a search's slice).
+fn corrections(to_move: bool) -> &'static [i32] {
+    use super::eval::weights::{COMBO, COMBO_TO_MOVE};
+    static WAITING: OnceLock<Box<[i32]>> = OnceLock::new();
+    static TO_MOVE: OnceLock<Box<[i32]>> = OnceLock::new();
+    let (cell, listed) = if to_move {
+        (&TO_MOVE, COMBO_TO_MOVE)
+    } else {
+        (&WAITING, COMBO)
+    };
+    cell.get_or_init(|| {
+        let mut by_key = vec![0; CODES];
+        for &(lines, value) in listed {
+            by_key[usize::from(combo_key_of(lines))] = value;
+        }
+        by_key.into_boxed_slice()
+    })
+}
+
+fn weighed(
+    lines: [Line; 4],
+    threat: Threat,
+    line: &[i32; 9],
+    bonus: &[i32; THREATS],
+    corrections: &[i32],
+) -> i32 {
     if threat == Threat::Forbidden {
         return 0;
     }
-    lines.iter().map(|&l| line[l as usize]).sum::<i32>() + bonus[threat as usize]
+    lines.iter().map(|&l| line[l as usize]).sum::<i32>()
+        + bonus[threat as usize]
+        + corrections[usize::from(combo_key(lines))]
+}
+
+/// A point's four lines as a combination, whatever their directions: its lines
+/// other than [`Line::None`], strongest first, as base-9 digits (the strongest the
+/// lowest). 0 for a point whose lines make nothing.
+#[must_use]
+pub(super) fn combo_key(lines: [Line; 4]) -> u16 {
+    let mut sorted = lines;
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    sorted.iter().rev().fold(0, |key, &l| key * 9 + l as u16)
+}
+
+/// [`combo_key`] of up to four lines (the rest [`Line::None`]).
+#[must_use]
+pub(super) fn combo_key_of(lines: &[Line]) -> u16 {
+    combo_key(std::array::from_fn(|d| {
+        lines.get(d).copied().unwrap_or(Line::None)
+    }))
+}
+
+/// The lines of a [`combo_key`], strongest first, without [`Line::None`].
+#[must_use]
+pub(super) fn combo_lines(key: u16) -> Vec<Line> {
+    (0..4)
+        .map(|d| decode(((usize::from(key) / code_step(d) as usize) % 9) as u8))
+        .filter(|&l| l != Line::None)
+        .collect()
 }
 
 #[cfg(test)]
@@ -410,6 +473,35 @@ mod tests {
             }
         }
         assert_eq!(seen.len(), CODES);
+    }
+
+    /// A combination is its lines whatever their order, and a point's value carries
+    /// its combination's correction.
+    #[test]
+    fn combinations_ignore_directions() {
+        use Line::*;
+        let lines = [None, Flex2, Block3, Flex2];
+        let key = combo_key(lines);
+        assert_eq!(combo_lines(key), vec![Block3, Flex2, Flex2]);
+        assert_eq!(combo_key([Flex2, Flex2, None, Block3]), key);
+        assert_eq!(combo_key_of(&[Block3, Flex2, Flex2]), key);
+        assert_eq!(combo_key([None; 4]), 0);
+        for a in LINES {
+            for b in LINES {
+                let key = combo_key([a, None, b, None]);
+                assert_eq!(key, combo_key([b, a, None, None]));
+                let mut expected: Vec<Line> = [a, b].into_iter().filter(|&l| l != None).collect();
+                expected.sort_unstable_by(|x, y| y.cmp(x));
+                assert_eq!(combo_lines(key), expected);
+            }
+        }
+        use super::super::eval::weights::{COMBO, LINE, THREAT};
+        let &(listed, correction) = COMBO.first().expect("fitted corrections");
+        let lines: [Line; 4] = std::array::from_fn(|d| listed.get(d).copied().unwrap_or(None));
+        let threat = combine(lines);
+        let plain: i32 =
+            lines.iter().map(|&l| LINE[l as usize]).sum::<i32>() + THREAT[threat as usize];
+        assert_eq!(point_value(lines, threat), plain + correction);
     }
 
     #[test]
