@@ -202,63 +202,6 @@ fn inputs(s: &Sample) -> [f64; PARAMS] {
     x
 }
 
-/// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve<const N: usize>(mut a: [[f64; N]; N], mut b: [f64; N]) -> [f64; N] {
-    for col in 0..N {
-        let pivot = (col..N)
-            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
-            .expect("rows");
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        for row in col + 1..N {
-            let k = a[row][col] / a[col][col];
-            let pivot_row = a[col];
-            for (cell, p) in a[row][col..].iter_mut().zip(&pivot_row[col..]) {
-                *cell -= k * p;
-            }
-            b[row] -= k * b[col];
-        }
-    }
-    let mut x = [0.0; N];
-    for row in (0..N).rev() {
-        let rest: f64 = (row + 1..N).map(|c| a[row][c] * x[c]).sum();
-        x[row] = (b[row] - rest) / a[row][row];
-    }
-    x
-}
-
-/// Maximum-likelihood logistic weights over `xs` for soft targets `ys`, by Newton's
-/// method with a little ridge.
-fn logistic<const N: usize>(xs: &[[f64; N]], ys: &[f64]) -> [f64; N] {
-    let mut w = [0.0; N];
-    for _ in 0..50 {
-        let mut grad = [0.0; N];
-        let mut hess = [[0.0; N]; N];
-        for (x, y) in xs.iter().zip(ys) {
-            let p = sigmoid(x.iter().zip(&w).map(|(a, b)| a * b).sum());
-            let curve = p * (1.0 - p);
-            for i in 0..N {
-                grad[i] += (p - y) * x[i];
-                for j in 0..N {
-                    hess[i][j] += curve * x[i] * x[j];
-                }
-            }
-        }
-        for (i, row) in hess.iter_mut().enumerate() {
-            row[i] += 1e-3;
-            grad[i] += 1e-3 * w[i];
-        }
-        let step = solve(hess, grad);
-        for i in 0..N {
-            w[i] -= step[i];
-        }
-        if step.iter().all(|s| s.abs() < 1e-10) {
-            break;
-        }
-    }
-    w
-}
-
 /// The mean log loss of predicting `p` for targets `y`, less the targets' own
 /// entropy (0 for a perfect prediction).
 fn log_loss(pairs: impl Iterator<Item = (f64, f64)>) -> f64 {
@@ -374,9 +317,9 @@ fn dot(x: &[(usize, f64)], w: &[f64]) -> f64 {
     x.iter().map(|&(i, v)| v * w[i]).sum()
 }
 
-/// Logistic weights over sparse inputs, by Newton's method, each weight with its own
-/// ridge.
-fn logistic_sparse(xs: &[Vec<(usize, f64)>], ys: &[f64], ridge: &[f64]) -> Vec<f64> {
+/// Maximum-likelihood logistic weights over sparse inputs `xs` ((parameter, value)
+/// pairs) for soft targets `ys`, by Newton's method, each weight with its own ridge.
+fn logistic(xs: &[Vec<(usize, f64)>], ys: &[f64], ridge: &[f64]) -> Vec<f64> {
     let n = ridge.len();
     let mut w = vec![0.0; n];
     for _ in 0..30 {
@@ -397,7 +340,7 @@ fn logistic_sparse(xs: &[Vec<(usize, f64)>], ys: &[f64], ridge: &[f64]) -> Vec<f
             hess[i][i] += ridge[i];
             grad[i] += ridge[i] * w[i];
         }
-        let step = solve_vec(hess, grad);
+        let step = solve(hess, grad);
         for i in 0..n {
             w[i] -= step[i];
         }
@@ -409,7 +352,7 @@ fn logistic_sparse(xs: &[Vec<(usize, f64)>], ys: &[f64], ridge: &[f64]) -> Vec<f
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve_vec(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     let n = b.len();
     for col in 0..n {
         let pivot = (col..n)
@@ -460,24 +403,21 @@ fn fit(path: &str) {
     let ys: Vec<f64> = train.iter().map(|s| s.target).collect();
 
     // The evaluation in use, with its slope: its score times `k` as a logit.
-    let old_x: Vec<[f64; 1]> = train.iter().map(|s| [s.old]).collect();
-    let [k] = logistic(&old_x, &ys);
+    let old_x: Vec<Vec<(usize, f64)>> = train.iter().map(|s| vec![(0, s.old)]).collect();
+    let k = logistic(&old_x, &ys, &[1e-3])[0];
     let old_loss = log_loss(test.iter().map(|s| (sigmoid(k * s.old), s.target)));
     eprintln!("weights in use: slope {k:.6} a unit, held-out loss {old_loss:.5}");
 
     // Without corrections: the line and threat weights alone.
     let model = Model::new(&train);
     let xs: Vec<Vec<(usize, f64)>> = train.iter().map(|s| model.inputs(s)).collect();
-    let loss_of = |w: &[f64]| {
-        log_loss(
-            test.iter()
-                .map(|s| (sigmoid(dot(&model.inputs(s), w)), s.target)),
-        )
-    };
+    let held_out: Vec<(Vec<(usize, f64)>, f64)> =
+        test.iter().map(|s| (model.inputs(s), s.target)).collect();
+    let loss_of = |w: &[f64]| log_loss(held_out.iter().map(|(x, y)| (sigmoid(dot(x, w)), *y)));
     let plain: Vec<f64> = (0..model.len())
         .map(|i| if i < PARAMS { 1e-3 } else { 1e12 })
         .collect();
-    let w_plain = logistic_sparse(&xs, &ys, &plain);
+    let w_plain = logistic(&xs, &ys, &plain);
     eprintln!(
         "lines and threats alone: held-out loss {:.5}",
         loss_of(&w_plain)
@@ -492,7 +432,7 @@ fn fit(path: &str) {
         let ridge: Vec<f64> = (0..model.len())
             .map(|i| if i < PARAMS { 1e-3 } else { lambda })
             .collect();
-        let w = logistic_sparse(&xs, &ys, &ridge);
+        let w = logistic(&xs, &ys, &ridge);
         let loss = loss_of(&w);
         eprintln!("corrections, ridge {lambda}: held-out loss {loss:.5}");
         if best.as_ref().is_none_or(|(l, _, _)| loss < *l) {
