@@ -63,6 +63,9 @@ use tabletop::ai::gomoku::eval::{
 use tabletop::ai::gomoku::{Engine, Limits, OPENINGS};
 use tabletop::rules::gomoku::{BoardSize, Gomoku, Point, Rule, parse_position};
 
+mod linalg;
+use linalg::solve;
+
 /// Line patterns whose weights are fitted: Block2 to Block3. A three's and a four's
 /// lines weigh nothing: the threats say what they make (a point has an open three's
 /// line exactly when its threat is an open three or more, so both would say the
@@ -349,35 +352,6 @@ fn logistic(xs: &[Vec<(usize, f64)>], ys: &[f64], ridge: &[f64]) -> Vec<f64> {
         }
     }
     w
-}
-
-/// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
-    let n = b.len();
-    for col in 0..n {
-        let pivot = (col..n)
-            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
-            .expect("rows");
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        let pivot_row = a[col].clone();
-        for row in col + 1..n {
-            let k = a[row][col] / pivot_row[col];
-            if k == 0.0 {
-                continue;
-            }
-            for (cell, p) in a[row][col..].iter_mut().zip(&pivot_row[col..]) {
-                *cell -= k * p;
-            }
-            b[row] -= k * b[col];
-        }
-    }
-    let mut x = vec![0.0; n];
-    for row in (0..n).rev() {
-        let rest: f64 = (row + 1..n).map(|c| a[row][c] * x[c]).sum();
-        x[row] = (b[row] - rest) / a[row][row];
-    }
-    x
 }
 
 fn fit(path: &str) {

@@ -25,6 +25,9 @@ use tabletop::ai::knucklebones::{evaluate, search};
 use tabletop::rules::knucklebones::Knucklebones;
 use tabletop::rules::{Outcome, Player};
 
+mod linalg;
+use linalg::solve;
+
 /// One position: its phase, features, the hand-set evaluation, and the result for
 /// the side to move (1 win, 0.5 draw, 0 loss).
 struct Sample {
@@ -73,31 +76,6 @@ fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
-/// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FEATURES] {
-    for col in 0..FEATURES {
-        let pivot = (col..FEATURES)
-            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
-            .expect("rows");
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        for row in col + 1..FEATURES {
-            let k = a[row][col] / a[col][col];
-            let pivot_row = a[col];
-            for (cell, p) in a[row][col..].iter_mut().zip(&pivot_row[col..]) {
-                *cell -= k * p;
-            }
-            b[row] -= k * b[col];
-        }
-    }
-    let mut x = [0.0; FEATURES];
-    for row in (0..FEATURES).rev() {
-        let rest: f64 = (row + 1..FEATURES).map(|c| a[row][c] * x[c]).sum();
-        x[row] = (b[row] - rest) / a[row][row];
-    }
-    x
-}
-
 /// Maximum-likelihood logistic weights for `samples` (soft targets), by Newton's
 /// method with a little ridge.
 fn fit(samples: &[&Sample]) -> [f64; FEATURES] {
@@ -119,7 +97,7 @@ fn fit(samples: &[&Sample]) -> [f64; FEATURES] {
         for (i, row) in hess.iter_mut().enumerate() {
             row[i] += 1.0 + 1e-6 * samples.len() as f64;
         }
-        let step = solve(hess, grad);
+        let step = solve(hess.iter().map(|row| row.to_vec()).collect(), grad.to_vec());
         for i in 0..FEATURES {
             w[i] -= step[i];
         }
