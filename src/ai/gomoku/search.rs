@@ -20,7 +20,6 @@ use super::board::{Board, CELLS};
 use super::eval::{WIN, evaluate, is_decisive};
 use super::movegen::{Forcing, Scored, generate, is_quiet};
 use super::pattern::Threat;
-use super::threats::Solver;
 use super::tt::{Bound, Tt};
 use crate::ai::clock::Clock;
 
@@ -28,14 +27,6 @@ use crate::ai::clock::Clock;
 const INFINITY: i32 = WIN + 1;
 /// Deepest ply a line may reach (forced blocks extend lines).
 const MAX_PLY: usize = 128;
-/// Fours the leaf VCF may play, and nodes it may visit. Most leaf VCFs find nothing,
-/// and they were most of the search's nodes: with 16 nodes rather than 64 the engine
-/// beat itself 75-49 (4 drawn) and 73-51 (4 drawn), two sets of 64 openings played
-/// both ways at 150 ms a move.
-const LEAF_VCF_DEPTH: u32 = 4;
-const LEAF_VCF_NODES: u64 = 16;
-/// A win found by a leaf VCF: somewhat further away than the leaf.
-const LEAF_VCF_DISTANCE: i32 = 2 * LEAF_VCF_DEPTH as i32 + 1;
 /// Plies past the horizon that the answers to an open three are searched. (Without
 /// this extension the engine lost 36-58 to itself with it, 96 games at 200 ms a move;
 /// with 2 plies rather than 4 it beat itself 72-51, 5 drawn, and 69-58, 1 drawn, two
@@ -47,7 +38,7 @@ const QUIESCENCE_PLIES: i32 = 2;
 /// games at 150 ms a move; to depth 3 it did no better: 64-60, 4 drawn.)
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 150;
-/// Nodes (leaf VCF nodes included) between looks at the clock and the stop flags.
+/// Nodes between looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
 /// The same in a search in slices, so that a slice ends close to its time (1,024
 /// nodes take about 8 ms in a browser).
@@ -108,8 +99,7 @@ pub(super) struct Searcher<'a> {
     board: Board,
     shared: &'a Shared<'a>,
     nodes: u64,
-    /// Look at the clock once `nodes` reaches this; a leaf VCF adds many nodes at
-    /// once, so a threshold rather than a multiple.
+    /// Look at the clock once `nodes` reaches this.
     next_poll: u64,
     /// On the shared clock, when the running slice ends; `None`: no slices.
     slice_end: Option<std::time::Duration>,
@@ -127,7 +117,6 @@ pub(super) struct Searcher<'a> {
     alpha: i32,
     /// The last iteration with a best move.
     last: Option<Iteration>,
-    solver: Solver<'static>,
     killers: [[usize; 2]; MAX_PLY + 1],
     history: Box<[[i32; CELLS]; 2]>,
     buffers: Vec<Vec<Scored>>,
@@ -167,7 +156,6 @@ impl<'a> Searcher<'a> {
             next_root: 0,
             alpha: -INFINITY,
             last: None,
-            solver: Solver::new(),
             killers: [[0; 2]; MAX_PLY + 1],
             history: Box::new([[0; CELLS]; 2]),
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -416,11 +404,17 @@ impl<'a> Searcher<'a> {
         }
         // An opponent's open three is no quiet leaf: the replies that hold are few
         // (blocks and fours), so they are searched, a few plies past the horizon.
+        // Otherwise a leaf is its static value. (A short VCF at every leaf where the
+        // side to move had a four, of up to 16 nodes, found a win too rarely to pay
+        // for itself: half the search's nodes were in it. Without it the engine beat
+        // itself with it 79-48 (1 drawn) and 73-52 (3 drawn), two sets of 64 openings
+        // played both ways at 150 ms a move. Fours are still seen inside the search:
+        // the answer to one is forced and costs no depth.)
         if depth <= 0
             && opp_fives == 0
             && (board.count(opp, Threat::Flex4) == 0 || depth <= -QUIESCENCE_PLIES)
         {
-            return self.leaf(p);
+            return evaluate(board);
         }
 
         let hash = board.hash();
@@ -549,21 +543,6 @@ impl<'a> Searcher<'a> {
         self.shared.tt.store(hash, best_move, best, depth, bound, p);
         self.slice_finished += 1;
         best
-    }
-
-    /// A leaf: the static value, unless a short VCF wins outright.
-    fn leaf(&mut self, ply: i32) -> i32 {
-        let me = self.board.side();
-        if self.board.count_fours(me) > 0 {
-            self.solver.set_budget(LEAF_VCF_NODES);
-            let before = self.solver.nodes;
-            let found = self.solver.vcf(&mut self.board, LEAF_VCF_DEPTH).is_some();
-            self.nodes += self.solver.nodes - before;
-            if found {
-                return WIN - ply - LEAF_VCF_DISTANCE;
-            }
-        }
-        evaluate(&self.board)
     }
 }
 
