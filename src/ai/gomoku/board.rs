@@ -78,6 +78,10 @@ pub(super) struct Board {
     first: Side,
     /// Every on-board point, bottom row first.
     points: Vec<usize>,
+    /// How far along a line a stone changes the other points' patterns: `HALF`, or
+    /// one less when both sides win with five or more, whose patterns never look at
+    /// the cells five away (a five through a point lies within four of it).
+    reach: isize,
 }
 
 impl Board {
@@ -105,6 +109,11 @@ impl Board {
             setup: 0,
             first: 0,
             points: size.points().map(Self::index).collect(),
+            reach: if rule.wins(true, 6) && rule.wins(false, 6) {
+                HALF as isize - 1
+            } else {
+                HALF as isize
+            },
         };
         for i in 0..board.points.len() {
             board.cells[board.points[i]] = EMPTY;
@@ -314,13 +323,13 @@ impl Board {
         }
     }
 
-    /// Rewrites the key of every point within `HALF` of `i` on its four lines, and
+    /// Rewrites the key of every point within `reach` of `i` on its four lines, and
     /// refreshes the patterns of the empty ones. An occupied point keeps its key
     /// current but not its patterns: [`Board::unmake`] brings those up to date when
     /// its stone is taken back, once, instead of at every move near it.
     fn update_lines(&mut self, i: usize, edit: impl Fn(u32, u32) -> u32) {
         for (d, &step) in DIRECTIONS.iter().enumerate() {
-            for k in 1..=HALF as isize {
+            for k in 1..=self.reach {
                 for sign in [-1, 1] {
                     let q = (i as isize + sign * k * step) as usize;
                     if self.cells[q] != WALL {

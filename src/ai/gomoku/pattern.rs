@@ -437,6 +437,26 @@ mod tests {
         assert_eq!(line(Rule::Standard, ".ox.xx+xo.."), Line::None);
     }
 
+    /// With five or more winning, a line's pattern never depends on the cells five
+    /// away from the point (the board leaves them out of its updates then), and with
+    /// exactly five it does.
+    #[test]
+    fn five_or_more_looks_four_cells_each_way() {
+        let outer = (3 << (2 * slot(-(HALF as i32)))) | (3 << (2 * slot(HALF as i32)));
+        let table = tables(Rule::FreeStyle)[0];
+        for key in 0..KEYS as u32 {
+            assert_eq!(
+                table[key as usize],
+                table[(key & !outer) as usize],
+                "{key:x}"
+            );
+        }
+        assert_ne!(
+            line(Rule::Standard, "x.xxx+...."),
+            line(Rule::Standard, "..xxx+....")
+        );
+    }
+
     #[test]
     fn white_sees_the_board_with_colours_swapped() {
         let k = key("....oo+o.....");
