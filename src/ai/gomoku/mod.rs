@@ -175,9 +175,10 @@ pub struct Engine {
 /// The slice of a search's budget the root VCF and VCT may use, in nodes per
 /// millisecond of budget.
 const SOLVER_NODES_PER_MS: u64 = 300;
-/// The most time the root's VCF and VCT take in a search in slices (which they
-/// cannot be paused in).
+/// The most time the root's solves work in a search in slices, a slice at a time.
 const ROOT_SOLVES_IN_SLICES: Duration = Duration::from_millis(30);
+/// The fewest solver nodes a root solve's first try in a slice searches.
+const MIN_SOLVE_NODES: u64 = 128;
 /// The time budget the root's solves count with when a search has none.
 const UNTIMED_SOLVE_MS: u64 = 2_000;
 /// Fours in the root VCF.
@@ -223,8 +224,8 @@ impl Engine {
 
     /// [`Engine::search`] in time slices, with a pause between them (see
     /// [`crate::ai::slices`]). A search that pauses runs on one thread, whatever
-    /// `limits.threads` says. The root's VCF and VCT solves cannot pause: in slices
-    /// they get at most 30 ms together.
+    /// `limits.threads` says. The root's solves cannot pause inside: in slices they
+    /// run a slice at a time, for at most 30 ms of work together.
     pub async fn search_in_slices<P: Pause>(
         &mut self,
         game: &Gomoku,
@@ -251,6 +252,7 @@ impl Engine {
         slices: &mut Slices<P>,
     ) -> Option<SearchResult> {
         let clock = Clock::start();
+        slices.start(&clock);
         if game.is_over() {
             return None;
         }
@@ -313,30 +315,61 @@ impl Engine {
         let mut solver = Solver::new();
         solver.set_stop(stop);
         // The root solves together get at most half the time, by clock as well as
-        // nodes. They cannot pause: in slices they get a few slices' time at most
-        // (an untimed search in slices too, such as the browser's analysis), and a
-        // longer VCF or VCT is left to the search.
+        // nodes. They cannot pause inside: in slices each try gets what is left of a
+        // slice, and one cut short by the slice's end is tried again after a pause,
+        // for a few slices' work at most (an untimed search in slices too, such as
+        // the browser's analysis); a longer VCF or VCT is left to the search.
         let half = limits.time.map(|time| time / 2);
-        let solve_time = if slices.pausing() {
-            Some(half.map_or(ROOT_SOLVES_IN_SLICES, |half| {
-                half.min(ROOT_SOLVES_IN_SLICES)
-            }))
+        let mut solves = if slices.pausing() {
+            RootSolves::InSlices {
+                work: half.map_or(ROOT_SOLVES_IN_SLICES, |half| {
+                    half.min(ROOT_SOLVES_IN_SLICES)
+                }),
+                began: clock.elapsed(),
+                paused: slices.time_paused(),
+            }
         } else {
-            half
+            RootSolves::Once(half)
         };
-        if let Some(solve_time) = solve_time {
-            solver.set_deadline(clock, solve_time);
+        let solve_budget = budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4;
+        solver.set_budget(solve_budget);
+        let mut found = solves
+            .run(
+                &mut solver,
+                &mut board,
+                slices,
+                clock,
+                true,
+                |solver, board| solver.vcf(board, ROOT_VCF_DEPTH),
+            )
+            .await;
+        if found.is_none() {
+            solver.set_budget(solve_budget);
+            found = solves
+                .run(
+                    &mut solver,
+                    &mut board,
+                    slices,
+                    clock,
+                    true,
+                    |solver, board| solver.vct_deepening(board, ROOT_VCT_DEPTH),
+                )
+                .await;
         }
-        solver.set_budget(budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4);
-        let found = solver.vcf(&mut board, ROOT_VCF_DEPTH).or_else(|| {
-            solver.set_budget(budget_ms.saturating_mul(SOLVER_NODES_PER_MS) / 4);
-            solver.vct_deepening(&mut board, ROOT_VCT_DEPTH)
-        });
         if let Some(win) = found.filter(|&win| game.foul(Board::point(win)).is_none()) {
             return Some(instant(Board::point(win), Value::Win(0), solver.nodes));
         }
 
-        let mut root_moves = defences(&mut board, &mut solver, budget_ms);
+        let mut root_moves = solves
+            .run(
+                &mut solver,
+                &mut board,
+                slices,
+                clock,
+                false,
+                |solver, board| defences(board, solver, budget_ms),
+            )
+            .await;
         if game.rule().has_fouls() && game.side_to_move() == Player::First {
             // Black under renju: only the points it may play, checked exactly.
             let forbidden: Vec<Point> = game.fouls().into_iter().map(|(p, _)| p).collect();
@@ -408,8 +441,8 @@ impl Engine {
         let iteration = if slices.pausing() {
             let mut searcher = Searcher::new(board, &shared, 0);
             let mut report = report;
-            // The root's solves took a slice of their own.
-            slices.pause(&clock).await;
+            // The search goes on in what is left of the root solves' last slice.
+            slices.pause_if_due(&clock).await;
             loop {
                 match searcher.run(max_depth, 0, slices.end(), &mut report) {
                     Run::Paused => slices.pause(&clock).await,
@@ -566,6 +599,80 @@ fn defences(board: &mut Board, solver: &mut Solver, budget_ms: u64) -> Option<Ve
         })
         .collect();
     (!holding.is_empty()).then_some(holding)
+}
+
+/// How the root's solves (VCF, VCT, the defences) share their time.
+enum RootSolves {
+    /// Each runs once, all within this long on the search's clock, if given.
+    Once(Option<Duration>),
+    /// A search in slices: the solves together work at most `work` (pauses not
+    /// counted) from `began` on the search's clock, when the slices had paused for
+    /// `paused`.
+    InSlices {
+        work: Duration,
+        began: Duration,
+        paused: Duration,
+    },
+}
+
+impl RootSolves {
+    /// Runs `solve` to its end, its node budget or the solves' time. In slices, each
+    /// try gets what is left of the running slice; one cut short by the slice's end
+    /// pauses and is tried again (the solver's failure cache keeps what it proved), so
+    /// that the search keeps the page's thread no longer than a slice. A found
+    /// result is taken at once if `found_is_sound` (a win found is a win, however the
+    /// try ended); otherwise only from a try the slice's end did not cut.
+    async fn run<P: Pause, T>(
+        &mut self,
+        solver: &mut Solver<'_>,
+        board: &mut Board,
+        slices: &mut Slices<P>,
+        clock: Clock,
+        found_is_sound: bool,
+        mut solve: impl FnMut(&mut Solver<'_>, &mut Board) -> Option<T>,
+    ) -> Option<T> {
+        let (work, began, paused) = match *self {
+            RootSolves::Once(limit) => {
+                if let Some(limit) = limit {
+                    solver.set_deadline(clock, limit);
+                }
+                return solve(solver, board);
+            }
+            RootSolves::InSlices {
+                work,
+                began,
+                paused,
+            } => (work, began, paused),
+        };
+        // The fewest nodes a try searches before it may stop at the slice's end,
+        // doubled after every try that got little further: however short the
+        // slices, the solve gets on.
+        let mut floor = MIN_SOLVE_NODES;
+        loop {
+            let worked = clock
+                .elapsed()
+                .saturating_sub(began)
+                .saturating_sub(slices.time_paused().saturating_sub(paused));
+            // The solves' time spent: nothing more to try.
+            let left = work.checked_sub(worked).filter(|left| !left.is_zero())?;
+            let now = clock.elapsed();
+            let end = slices.end().map_or(now + left, |end| end.min(now + left));
+            solver.set_deadline_after(clock, end, floor);
+            let before = solver.nodes;
+            let result = solve(solver, board);
+            let cut = solver.timed_out();
+            if !cut || (found_is_sound && result.is_some()) || solver.stopped() {
+                return result;
+            }
+            // A try that got little past its floor found its slice already over.
+            floor = if solver.nodes - before < floor.saturating_mul(2) {
+                floor.saturating_mul(2)
+            } else {
+                MIN_SOLVE_NODES
+            };
+            slices.pause(&clock).await;
+        }
+    }
 }
 
 /// The line from `root` that starts with `first` and follows the best moves the

@@ -250,6 +250,57 @@ fn a_search_in_slices_pauses_often_and_still_plays_well() {
     assert!(pauses.get() > 10, "{} pauses", pauses.get());
 }
 
+/// In slices, a root solve stops at each slice's end and goes on after a pause (tried
+/// again, with what the solver's failure cache proved): it finds what a solve in one
+/// piece finds, and pauses on the way whenever that takes more than a few hundred
+/// nodes, so the page's thread is never held for long.
+#[test]
+fn root_solves_in_slices_pause_and_still_find_the_win() {
+    use crate::ai::clock::Clock;
+    use crate::ai::slices::testing::{run, suspending};
+    use std::cell::Cell;
+
+    let mut long_solves = 0;
+    let cases = VCF_PUZZLES
+        .iter()
+        .map(|&(moves, _)| (moves, false))
+        .chain(DEEP_WINS.iter().map(|&(moves, _)| (moves, true)));
+    for (moves, deep) in cases {
+        let game = puzzle(moves, Rule::FreeStyle);
+        let solve = |solver: &mut threats::Solver<'_>, board: &mut board::Board| {
+            if deep {
+                solver.vct_deepening(board, ROOT_VCT_DEPTH)
+            } else {
+                solver.vcf(board, ROOT_VCF_DEPTH)
+            }
+        };
+        let mut board = board::Board::from_game(&game);
+        let mut whole = threats::Solver::new();
+        whole.set_budget(1_000_000);
+        let expected = solve(&mut whole, &mut board);
+
+        let pauses = Cell::new(0);
+        let mut slices = Slices::every(Duration::ZERO, suspending(&pauses));
+        let clock = Clock::start();
+        slices.start(&clock);
+        let mut solves = RootSolves::InSlices {
+            work: Duration::from_secs(60),
+            began: clock.elapsed(),
+            paused: Duration::ZERO,
+        };
+        let mut solver = threats::Solver::new();
+        solver.set_budget(1_000_000);
+        let found = run(solves.run(&mut solver, &mut board, &mut slices, clock, true, solve));
+        assert_eq!(found, expected, "{moves}");
+        assert!(found.is_some(), "{moves}");
+        if whole.nodes > 4 * MIN_SOLVE_NODES {
+            long_solves += 1;
+            assert!(slices.pauses() > 0, "{moves}: {} nodes", whole.nodes);
+        }
+    }
+    assert!(long_solves > 0, "no puzzle takes long enough to pause");
+}
+
 /// Whether the side to move in `game` has a win by continuous fours, by a search far
 /// larger than any move's: the judge of the defence tests.
 fn has_vcf(game: &Gomoku) -> bool {

@@ -6,6 +6,7 @@
 //! defender's own fours. A win is claimed only when every such reply loses, so a
 //! found win is real; running out of depth or nodes just means "none found".
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 
@@ -17,15 +18,21 @@ use crate::ai::clock::Clock;
 const CACHE_SIZE: usize = 1 << 16;
 /// Attacker moves in a VCF line inside VCT.
 const VCF_INSIDE_VCT: u32 = 12;
-/// Solver nodes between looks at the clock, when a deadline is set.
-const CLOCK_INTERVAL: u64 = 256;
+/// Solver nodes between looks at the clock and the stop flag (a solver node costs
+/// several search nodes: 64 of them take about a millisecond in a browser, so that a
+/// solve in slices stops close to a slice's end).
+const CLOCK_INTERVAL: u64 = 64;
 
 /// A VCF/VCT solver with its own node count, node limit and failure cache.
 pub(super) struct Solver<'s> {
     pub nodes: u64,
     limit: u64,
-    /// Give up once this much time has passed on the clock, whatever the node budget.
+    /// Give up once this much time has passed on the clock, whatever the node budget,
+    /// but not before `nodes` reaches `deadline_floor`.
     deadline: Option<(Clock, Duration)>,
+    deadline_floor: u64,
+    /// The deadline ended a solve since it was set.
+    timed_out: Cell<bool>,
     /// Give up once this is set (the caller's stop flag), looked at with the clock.
     stop: Option<&'s AtomicBool>,
     failed: Box<[u64]>,
@@ -37,6 +44,8 @@ impl<'s> Solver<'s> {
             nodes: 0,
             limit: u64::MAX,
             deadline: None,
+            deadline_floor: 0,
+            timed_out: Cell::new(false),
             stop: None,
             failed: vec![0; CACHE_SIZE].into_boxed_slice(),
         }
@@ -49,7 +58,20 @@ impl<'s> Solver<'s> {
 
     /// Also gives up at `limit` on `clock`: the node budget is only an estimate of time.
     pub(super) fn set_deadline(&mut self, clock: Clock, limit: Duration) {
+        self.set_deadline_after(clock, limit, 0);
+    }
+
+    /// [`Solver::set_deadline`], looked at only after `nodes` more nodes: a solve
+    /// that must stop at a slice's end still gets on when the slices are short.
+    pub(super) fn set_deadline_after(&mut self, clock: Clock, limit: Duration, nodes: u64) {
         self.deadline = Some((clock, limit));
+        self.deadline_floor = self.nodes.saturating_add(nodes);
+        self.timed_out.set(false);
+    }
+
+    /// Whether the deadline ended a solve since it was set.
+    pub(super) fn timed_out(&self) -> bool {
+        self.timed_out.get()
     }
 
     /// Also gives up as soon as `stop` is set.
@@ -57,13 +79,27 @@ impl<'s> Solver<'s> {
         self.stop = Some(stop);
     }
 
+    /// Whether the node budget is spent or the stop flag set: trying again is no use.
+    pub(super) fn stopped(&self) -> bool {
+        self.nodes >= self.limit || self.stop.is_some_and(|stop| stop.load(Relaxed))
+    }
+
     fn out_of_nodes(&self) -> bool {
-        self.nodes >= self.limit
-            || self.nodes.is_multiple_of(CLOCK_INTERVAL)
-                && (self.stop.is_some_and(|stop| stop.load(Relaxed))
-                    || self
-                        .deadline
-                        .is_some_and(|(clock, limit)| clock.elapsed() >= limit))
+        if self.nodes >= self.limit || self.timed_out.get() {
+            return true;
+        }
+        if !self.nodes.is_multiple_of(CLOCK_INTERVAL) {
+            return false;
+        }
+        if self.stop.is_some_and(|stop| stop.load(Relaxed)) {
+            return true;
+        }
+        let late = self.nodes >= self.deadline_floor
+            && self
+                .deadline
+                .is_some_and(|(clock, limit)| clock.elapsed() >= limit);
+        self.timed_out.set(late);
+        late
     }
 
     fn known_failure(&self, key: u64) -> bool {
