@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The Gomoku engine against Rapfi as issue 13's targets are measured: the lab's match
+# manager (../shared/gomoku-lab/match.py), 500 ms a move, one thread each, 256 MiB,
+# Rapfi behind the lab's wrapper for its input race, each opening twice with colours
+# swapped. The openings are shared out among JOBS matches played side by side.
+#
+#   scripts/gomoku-vs-rapfi.sh [-t MS] [-j JOBS] [-i 'KEY VALUE'] ENGINE OPENINGS...
+#
+# ENGINE: a Gomocup engine (target/release/pbrain-tabletop); Rapfi is $RAPFI
+# (../shared/gomoku-lab/build-rapfi.sh builds it).
+# OPENINGS: files of openings, one a line as `h8i9j10`.
+# -t  time per move in ms (default 500).
+# -j  matches side by side (default: the cores less one; each match keeps about one
+#     core busy, the engines taking turns). The engines think by the clock: with more
+#     matches than free cores they share them and play worse.
+# -i  an INFO line for Rapfi, e.g. 'max_depth 8' (default: full strength).
+#
+# Writes each match's log to $OUT_DIR (default a temporary folder) and prints, per
+# match and in all, the manager's won/lost/drawn and each engine's slowest move and
+# peak memory.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ms=500
+jobs=$(($(nproc) > 1 ? $(nproc) - 1 : 1))
+info=""
+while getopts "t:j:i:" opt; do
+    case $opt in
+        t) ms=$OPTARG ;;
+        j) jobs=$OPTARG ;;
+        i) info=$OPTARG ;;
+        *) sed -n '2,20p' "$0" >&2; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+if [ $# -lt 2 ]; then
+    sed -n '2,20p' "$0" >&2
+    exit 2
+fi
+engine=$(realpath "$1")
+shift
+if [ -z "${RAPFI:-}" ] || [ ! -x "$RAPFI" ]; then
+    echo "set RAPFI to Rapfi's pbrain binary (../shared/gomoku-lab/build-rapfi.sh)" >&2
+    exit 2
+fi
+lab=$(realpath ../shared/gomoku-lab)
+out=${OUT_DIR:-$(mktemp -d /tmp/gomoku-vs-rapfi.XXXXXX)}
+mkdir -p "$out"
+
+cat "$@" | grep . > "$out/openings.txt"
+total=$(wc -l < "$out/openings.txt")
+if [ "$jobs" -gt "$total" ]; then
+    jobs=$total
+fi
+extra=()
+if [ -n "$info" ]; then
+    extra=(--info-b "$info")
+fi
+for ((k = 0; k < jobs; k++)); do
+    awk -v k=$k -v n=$jobs '(NR - 1) % n == k' "$out/openings.txt" > "$out/openings-$k.txt"
+    games=$((2 * $(wc -l < "$out/openings-$k.txt")))
+    python3 "$lab/match.py" --engine-a "$engine" \
+        --engine-b "python3 $lab/rapfi_delay.py 50 $RAPFI" \
+        --info-a "thread_num 1" --info-b "thread_num 1" "${extra[@]}" \
+        --games "$games" --board 15 --rule 0 --timeout-turn "$ms" --timeout-match 0 \
+        --max-memory 268435456 --first-move-grace 3000 \
+        --openings "$out/openings-$k.txt" > "$out/match-$k.log" 2>&1 &
+done
+wait
+
+for ((k = 0; k < jobs; k++)); do
+    echo "match $k: $(tail -1 "$out/match-$k.log")"
+    grep -h "^[AB] = " "$out/match-$k.log" | sed 's/^/  /'
+done
+cat "$out"/match-*.log | awk '
+    /^A wins/ { a += $3; b += $6; d += $8 }
+    /^A = / { for (i = 1; i <= NF; i++) if ($i == "max") { v = $(i + 1) + 0; if (v > amax) amax = v } }
+    /^B = / { for (i = 1; i <= NF; i++) if ($i == "max") { v = $(i + 1) + 0; if (v > bmax) bmax = v } }
+    END {
+        n = a + b + d
+        printf "in all: engine won %d, lost %d, drawn %d of %d (score %.1f%%); slowest move: engine %d ms, Rapfi %d ms\n",
+            a, b, d, n, n ? 100 * (a + d / 2) / n : 0, amax, bmax
+    }'
+echo "logs in $out"
