@@ -18,9 +18,9 @@ use crate::ai::clock::Clock;
 const CACHE_SIZE: usize = 1 << 16;
 /// Attacker moves in a VCF line inside VCT.
 const VCF_INSIDE_VCT: u32 = 12;
-/// Solver nodes between looks at the clock and the stop flag (a solver node costs
-/// several search nodes: 64 of them take about a millisecond in a browser, so that a
-/// solve in slices stops close to a slice's end).
+/// Solver nodes between looks at the clock and the stop flag: few, so that a solve
+/// in slices stops close to a slice's end (a solver node makes and takes back a move
+/// and looks for the fives it makes).
 const CLOCK_INTERVAL: u64 = 64;
 
 /// A VCF/VCT solver with its own node count, node limit and failure cache.
