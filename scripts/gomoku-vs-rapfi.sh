@@ -35,12 +35,12 @@ while getopts "t:j:i:s:" opt; do
         j) jobs=$OPTARG ;;
         i) info=$OPTARG ;;
         s) stop=$OPTARG ;;
-        *) sed -n '2,25p' "$0" >&2; exit 2 ;;
+        *) sed -n '2,24p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 if [ $# -lt 2 ]; then
-    sed -n '2,25p' "$0" >&2
+    sed -n '2,24p' "$0" >&2
     exit 2
 fi
 engine=$(realpath "$1")
