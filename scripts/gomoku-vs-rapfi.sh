@@ -25,6 +25,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Prints the header above (its comment lines) and exits.
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 { print }' "$0" >&2
+    exit 2
+}
+
 ms=500
 jobs=$(($(nproc) > 1 ? $(nproc) - 1 : 1))
 info=""
@@ -35,13 +41,12 @@ while getopts "t:j:i:s:" opt; do
         j) jobs=$OPTARG ;;
         i) info=$OPTARG ;;
         s) stop=$OPTARG ;;
-        *) sed -n '2,24p' "$0" >&2; exit 2 ;;
+        *) usage ;;
     esac
 done
 shift $((OPTIND - 1))
 if [ $# -lt 2 ]; then
-    sed -n '2,24p' "$0" >&2
-    exit 2
+    usage
 fi
 engine=$(realpath "$1")
 shift
