@@ -2,7 +2,8 @@
 //! patterns, threats and values, all updated on each make and unmake.
 //!
 //! A stone changes at most ten points on each of its four lines, so a move touches 40
-//! points and one table look-up per colour for each; nothing is ever rescanned.
+//! points and one table look-up per colour for each; nothing is ever rescanned. Taking
+//! a move back looks nothing up: the move kept what it changed, and that is put back.
 
 use super::pattern::{
     self, BLACK, Combined, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, code_step, slot,
@@ -42,6 +43,28 @@ static ZOBRIST: [[u64; CELLS]; 2] = {
     keys
 };
 
+/// What a move of the history changed besides its points' patterns, as it was
+/// before the move.
+#[derive(Clone)]
+struct Frame {
+    /// Where the move's points start in [`Board`]'s `saved`.
+    saved: usize,
+    counts: [[u16; THREATS]; 2],
+    totals: [i32; 2],
+    totals_to_move: [i32; 2],
+}
+
+/// An empty point's patterns before a move changed them.
+#[derive(Clone, Copy)]
+struct Saved {
+    q: u16,
+    lines: [[Line; 4]; 2],
+    codes: [u16; 2],
+    threats: [Threat; 2],
+    values: [i32; 2],
+    values_to_move: [i32; 2],
+}
+
 /// A Gomoku position with its pattern state kept current.
 #[derive(Clone)]
 pub(super) struct Board {
@@ -76,6 +99,11 @@ pub(super) struct Board {
     setup: usize,
     /// The side to move before the first move of the history.
     first: Side,
+    /// One frame per move of the history: what [`Board::unmake`] restores.
+    frames: Vec<Frame>,
+    /// The empty points whose patterns the moves of the history changed, as they
+    /// were before; each frame owns those from its `saved` on.
+    saved: Vec<Saved>,
     /// Every on-board point, bottom row first.
     points: Vec<usize>,
     /// How far along a line a stone changes the other points' patterns: `HALF`, or
@@ -108,6 +136,8 @@ impl Board {
             history: Vec::with_capacity(size.area()),
             setup: 0,
             first: 0,
+            frames: Vec::with_capacity(size.area()),
+            saved: Vec::new(),
             points: size.points().map(Self::index).collect(),
             reach: if rule.wins(true, 6) && rule.wins(false, 6) {
                 HALF as isize - 1
@@ -118,7 +148,7 @@ impl Board {
         for i in 0..board.points.len() {
             board.cells[board.points[i]] = EMPTY;
         }
-        // Every point starts as an empty point worth nothing; `refresh_line` then
+        // Every point starts as an empty point worth nothing; `refresh_patterns` then
         // moves each to its real threat and value.
         board.counts = [[0; THREATS]; 2].map(|mut c| {
             c[Threat::None as usize] = board.points.len() as u16;
@@ -135,7 +165,7 @@ impl Board {
                         }
                     }
                 }
-                board.refresh_line(p, d);
+                board.refresh_patterns(p, d, false);
             }
         }
         board
@@ -145,7 +175,7 @@ impl Board {
     pub(super) fn from_game(game: &Gomoku) -> Self {
         let mut board = Self::new(game.size(), game.rule());
         for &(p, owner) in game.setup() {
-            board.place(Self::index(p), owner.index());
+            board.place(Self::index(p), owner.index(), false);
             board.setup += 1;
         }
         board.first = game.first_to_move().index();
@@ -284,12 +314,19 @@ impl Board {
 
     /// Puts a stone of the side to move on the empty point `i`.
     pub(super) fn make(&mut self, i: usize) {
-        self.place(i, self.side());
+        self.frames.push(Frame {
+            saved: self.saved.len(),
+            counts: self.counts,
+            totals: self.totals,
+            totals_to_move: self.totals_to_move,
+        });
+        self.place(i, self.side(), true);
         self.history.push(i);
     }
 
-    /// Puts a stone of `side` on the empty point `i`, outside the history.
-    fn place(&mut self, i: usize, side: Side) {
+    /// Puts a stone of `side` on the empty point `i`; `record`: keeps what it changes
+    /// for [`Board::unmake`].
+    fn place(&mut self, i: usize, side: Side, record: bool) {
         debug_assert_eq!(self.cells[i], EMPTY);
         for s in 0..2 {
             self.counts[s][self.threats[i][s] as usize] -= 1;
@@ -299,66 +336,83 @@ impl Board {
         let code = if side == 0 { BLACK } else { WHITE };
         self.cells[i] = code;
         self.hash ^= ZOBRIST[side][i];
-        self.update_lines(i, |key, shift| key | (u32::from(code) << shift));
-        self.update_near(i, 1);
-    }
-
-    /// Takes back the last move.
-    pub(super) fn unmake(&mut self) {
-        let i = self.history.pop().expect("unmake on an empty history");
-        let side = self.side();
-        self.cells[i] = EMPTY;
-        self.hash ^= ZOBRIST[side][i];
-        self.update_lines(i, |key, shift| key & !(3 << shift));
-        self.update_near(i, -1);
-        // Its patterns were left as they were when its stone went on: bring them up
-        // to date before it counts again.
-        for d in 0..4 {
-            self.refresh_patterns(i, d, false);
-        }
-        for s in 0..2 {
-            self.counts[s][self.threats[i][s] as usize] += 1;
-            self.totals[s] += self.values[i][s];
-            self.totals_to_move[s] += self.values_to_move[i][s];
-        }
-    }
-
-    /// Rewrites the key of every point within `reach` of `i` on its four lines, and
-    /// refreshes the patterns of the empty ones. An occupied point keeps its key
-    /// current but not its patterns: [`Board::unmake`] brings those up to date when
-    /// its stone is taken back, once, instead of at every move near it.
-    fn update_lines(&mut self, i: usize, edit: impl Fn(u32, u32) -> u32) {
+        // Every point within reach on the four lines gets its new key; the empty
+        // ones, their new patterns. An occupied point's patterns are only needed
+        // again once it is empty, and then they are those it had when its stone went
+        // on (the stones around it are as they were then).
         for (d, &step) in DIRECTIONS.iter().enumerate() {
             for k in 1..=self.reach {
                 for sign in [-1, 1] {
                     let q = (i as isize + sign * k * step) as usize;
                     if self.cells[q] != WALL {
                         // `i` lies `-sign * k` steps from `q`.
-                        let shift = 2 * slot((-sign * k) as i32);
-                        self.keys[q][d] = edit(self.keys[q][d], shift);
-                        self.refresh_line(q, d);
+                        self.keys[q][d] |= u32::from(code) << (2 * slot((-sign * k) as i32));
+                        if self.cells[q] == EMPTY {
+                            self.refresh_patterns(q, d, record);
+                        }
                     }
                 }
             }
         }
+        self.update_near(i, 1);
     }
 
-    /// Recomputes the patterns of point `q` after its key on line `d` changed.
-    fn refresh_line(&mut self, q: usize, d: usize) {
-        // An occupied point's patterns are only needed again once it is empty.
-        if self.cells[q] == EMPTY {
-            self.refresh_patterns(q, d, true);
+    /// Takes back the last move: its stone leaves the keys, and the points it changed
+    /// get back what they had, with the counts and totals, from the move's frame;
+    /// nothing is looked up again. The stone's own point kept the patterns it had
+    /// when the stone went on, which are right again now.
+    pub(super) fn unmake(&mut self) {
+        let i = self.history.pop().expect("unmake on an empty history");
+        let frame = self.frames.pop().expect("a frame for every move");
+        let side = self.side();
+        self.cells[i] = EMPTY;
+        self.hash ^= ZOBRIST[side][i];
+        for (d, &step) in DIRECTIONS.iter().enumerate() {
+            for k in 1..=self.reach {
+                for sign in [-1, 1] {
+                    let q = (i as isize + sign * k * step) as usize;
+                    if self.cells[q] != WALL {
+                        self.keys[q][d] &= !(3 << (2 * slot((-sign * k) as i32)));
+                    }
+                }
+            }
         }
+        self.update_near(i, -1);
+        for s in self.saved.drain(frame.saved..) {
+            let q = usize::from(s.q);
+            self.lines[q] = s.lines;
+            self.codes[q] = s.codes;
+            self.threats[q] = s.threats;
+            self.values[q] = s.values;
+            self.values_to_move[q] = s.values_to_move;
+        }
+        self.counts = frame.counts;
+        self.totals = frame.totals;
+        self.totals_to_move = frame.totals_to_move;
     }
 
-    /// Recomputes the patterns of point `q` from its key on line `d`, and, if
-    /// `counted`, the counts and totals they are in.
-    fn refresh_patterns(&mut self, q: usize, d: usize, counted: bool) {
+    /// Recomputes the patterns of the empty point `q` after its key on line `d`
+    /// changed, and the counts and totals they are in; `record`: first keeps what the
+    /// point had, if anything changes.
+    fn refresh_patterns(&mut self, q: usize, d: usize, record: bool) {
         let key = self.keys[q][d];
         let lines = [
             self.tables[0][key as usize],
             self.tables[1][swap_colours(key) as usize],
         ];
+        if lines[0] == self.lines[q][0][d] && lines[1] == self.lines[q][1][d] {
+            return;
+        }
+        if record {
+            self.saved.push(Saved {
+                q: q as u16,
+                lines: self.lines[q],
+                codes: self.codes[q],
+                threats: self.threats[q],
+                values: self.values[q],
+                values_to_move: self.values_to_move[q],
+            });
+        }
         for (side, line) in lines.into_iter().enumerate() {
             let old = self.lines[q][side][d];
             if old == line {
@@ -372,12 +426,10 @@ impl Board {
                 value,
                 value_to_move,
             } = self.combined[side][usize::from(code)];
-            if counted {
-                self.counts[side][self.threats[q][side] as usize] -= 1;
-                self.counts[side][threat as usize] += 1;
-                self.totals[side] += value - self.values[q][side];
-                self.totals_to_move[side] += value_to_move - self.values_to_move[q][side];
-            }
+            self.counts[side][self.threats[q][side] as usize] -= 1;
+            self.counts[side][threat as usize] += 1;
+            self.totals[side] += value - self.values[q][side];
+            self.totals_to_move[side] += value_to_move - self.values_to_move[q][side];
             self.threats[q][side] = threat;
             self.values[q][side] = value;
             self.values_to_move[q][side] = value_to_move;
@@ -444,6 +496,26 @@ mod tests {
                 board.make(i);
             }
             assert_same(&board, &Board::from_game(&game));
+            // Half taken back, then other moves: the frames of the moves taken back
+            // are gone, and those of the new ones restore the right state in turn.
+            let kept = board.history.len() / 2;
+            while board.history.len() > kept {
+                board.unmake();
+            }
+            let mut replay = Gomoku::new(size, rule);
+            for &i in &board.history {
+                replay.play(Board::point(i)).unwrap();
+            }
+            assert_same(&board, &Board::from_game(&replay));
+            for _ in 0..20 {
+                let empties: Vec<usize> = board.empties().collect();
+                let i = empties[rng.random_range(0..empties.len())];
+                if replay.play(Board::point(i)).is_err() || replay.is_over() {
+                    break;
+                }
+                board.make(i);
+            }
+            assert_same(&board, &Board::from_game(&replay));
             let fresh = Board::new(size, rule);
             while !board.history.is_empty() {
                 board.unmake();
