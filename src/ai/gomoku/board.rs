@@ -17,6 +17,30 @@ pub(super) const STRIDE: usize = 32;
 pub(super) const CELLS: usize = STRIDE * (MAX_SIDE as usize + 2 * HALF);
 /// Index steps of the four line directions: across, up, up-right, down-right.
 const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRIDE as isize];
+/// The points up to `HALF` from a point on its four lines, nearest first (all those
+/// `k` away before any `k + 1` away, so that a prefix of `8 * reach` entries is those
+/// within `reach`): each as its index offset, its line, and the shift of the first
+/// point's cell in its key on that line.
+const LINE_STEPS: [(isize, usize, u32); 8 * HALF] = {
+    let mut steps = [(0, 0, 0); 8 * HALF];
+    let mut n = 0;
+    let mut k = 1;
+    while k <= HALF as isize {
+        let mut d = 0;
+        while d < 4 {
+            let mut sign = -1;
+            while sign <= 1 {
+                // The first point lies `-sign * k` steps from this one.
+                steps[n] = (sign * k * DIRECTIONS[d], d, 2 * slot((-sign * k) as i32));
+                n += 1;
+                sign += 2;
+            }
+            d += 1;
+        }
+        k += 1;
+    }
+    steps
+};
 /// How far from a stone empty points become candidate moves.
 const NEAR: isize = 2;
 
@@ -340,17 +364,11 @@ impl Board {
         // ones, their new patterns. An occupied point's patterns are only needed
         // again once it is empty, and then they are those it had when its stone went
         // on (the stones around it are as they were then).
-        for (d, &step) in DIRECTIONS.iter().enumerate() {
-            for k in 1..=self.reach {
-                for sign in [-1, 1] {
-                    let q = (i as isize + sign * k * step) as usize;
-                    if self.cells[q] != WALL {
-                        // `i` lies `-sign * k` steps from `q`.
-                        self.keys[q][d] |= u32::from(code) << (2 * slot((-sign * k) as i32));
-                        if self.cells[q] == EMPTY {
-                            self.refresh_patterns(q, d, record);
-                        }
-                    }
+        for (q, d, shift) in Self::line_points(i, self.reach) {
+            if self.cells[q] != WALL {
+                self.keys[q][d] |= u32::from(code) << shift;
+                if self.cells[q] == EMPTY {
+                    self.refresh_patterns(q, d, record);
                 }
             }
         }
@@ -367,14 +385,9 @@ impl Board {
         let side = self.side();
         self.cells[i] = EMPTY;
         self.hash ^= ZOBRIST[side][i];
-        for (d, &step) in DIRECTIONS.iter().enumerate() {
-            for k in 1..=self.reach {
-                for sign in [-1, 1] {
-                    let q = (i as isize + sign * k * step) as usize;
-                    if self.cells[q] != WALL {
-                        self.keys[q][d] &= !(3 << (2 * slot((-sign * k) as i32)));
-                    }
-                }
+        for (q, d, shift) in Self::line_points(i, self.reach) {
+            if self.cells[q] != WALL {
+                self.keys[q][d] &= !(3 << shift);
             }
         }
         self.update_near(i, -1);
@@ -389,6 +402,15 @@ impl Board {
         self.counts = frame.counts;
         self.totals = frame.totals;
         self.totals_to_move = frame.totals_to_move;
+    }
+
+    /// The grid points within `reach` of `i` on its four lines (walls too), each with
+    /// its line and the shift of `i`'s cell in that point's key on it: what a stone
+    /// on `i` rewrites.
+    fn line_points(i: usize, reach: isize) -> impl Iterator<Item = (usize, usize, u32)> {
+        LINE_STEPS[..8 * reach as usize]
+            .iter()
+            .map(move |&(offset, d, shift)| ((i as isize + offset) as usize, d, shift))
     }
 
     /// Recomputes the patterns of the empty point `q` after its key on line `d`
@@ -449,6 +471,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng, rngs::StdRng};
 
     fn game(size: &str, rule: Rule, moves: &str) -> Gomoku {
         let size: BoardSize = size.parse().unwrap();
@@ -479,22 +502,27 @@ mod tests {
         }
     }
 
+    /// Plays up to `n` random moves on `board` and `game` alike, until the game ends
+    /// (its last move, ending it, is not made on the board).
+    fn play_random(board: &mut Board, game: &mut Gomoku, rng: &mut StdRng, n: usize) {
+        for _ in 0..n {
+            let empties: Vec<usize> = board.empties().collect();
+            let i = empties[rng.random_range(0..empties.len())];
+            if game.play(Board::point(i)).is_err() || game.is_over() {
+                break;
+            }
+            board.make(i);
+        }
+    }
+
     #[test]
     fn make_and_unmake_keep_the_state_exact() {
-        use rand::{Rng, SeedableRng, rngs::StdRng};
         let mut rng = StdRng::seed_from_u64(7);
         for (size, rule) in [("15x15", Rule::FreeStyle), ("10x17", Rule::Standard)] {
             let size: BoardSize = size.parse().unwrap();
             let mut board = Board::new(size, rule);
             let mut game = Gomoku::new(size, rule);
-            for _ in 0..60 {
-                let empties: Vec<usize> = board.empties().collect();
-                let i = empties[rng.random_range(0..empties.len())];
-                if game.play(Board::point(i)).is_err() || game.is_over() {
-                    break;
-                }
-                board.make(i);
-            }
+            play_random(&mut board, &mut game, &mut rng, 60);
             assert_same(&board, &Board::from_game(&game));
             // Half taken back, then other moves: the frames of the moves taken back
             // are gone, and those of the new ones restore the right state in turn.
@@ -507,14 +535,7 @@ mod tests {
                 replay.play(Board::point(i)).unwrap();
             }
             assert_same(&board, &Board::from_game(&replay));
-            for _ in 0..20 {
-                let empties: Vec<usize> = board.empties().collect();
-                let i = empties[rng.random_range(0..empties.len())];
-                if replay.play(Board::point(i)).is_err() || replay.is_over() {
-                    break;
-                }
-                board.make(i);
-            }
+            play_random(&mut board, &mut replay, &mut rng, 20);
             assert_same(&board, &Board::from_game(&replay));
             let fresh = Board::new(size, rule);
             while !board.history.is_empty() {

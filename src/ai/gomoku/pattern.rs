@@ -50,7 +50,7 @@ pub(super) enum Line {
 
 /// Slot of the cell `offset` steps from the centre (`offset` in `-HALF..=HALF`, not 0).
 #[must_use]
-pub(super) fn slot(offset: i32) -> u32 {
+pub(super) const fn slot(offset: i32) -> u32 {
     debug_assert!(offset != 0 && offset.unsigned_abs() as usize <= HALF);
     if offset < 0 {
         (offset + HALF as i32) as u32
