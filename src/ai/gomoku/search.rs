@@ -13,6 +13,7 @@
 //! (At about 580 lines this file is over the project's 400: the searcher's state, its
 //! recursion and the iteration driver share every field and change together.)
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
@@ -499,8 +500,8 @@ impl<'a> Searcher<'a> {
             let score = if i == 0 {
                 -self.negamax(-beta, -alpha, child, ply + 1, pv)
             } else {
-                let reduction = if quiet && depth >= 3 && i >= 3 {
-                    1 + i32::from(i >= 10)
+                let reduction = if quiet && depth >= 3 && i >= 2 {
+                    late_move_reduction(depth, i)
                 } else {
                     0
                 };
@@ -545,6 +546,32 @@ impl<'a> Searcher<'a> {
         self.slice_finished += 1;
         best
     }
+}
+
+/// How many plies less the `index`th quiet move (counted from 0) of a node `depth`
+/// plies from the horizon is searched first, before a research at full depth should
+/// it beat alpha: at least 1, at most `depth - 2`, and growing as the product of the
+/// logarithms of depth and index, the shape the strongest alpha-beta engines use.
+/// (Against Rapfi this beat the flat one or two plies it replaced, which reduced
+/// from the fourth move: 21.7% against 16.5% of 224 games each at 150 ms a move,
+/// 16.7% against 11.5% of 96 at 500 ms; the divisor 1.1 did worse, 16.1%.)
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    const SIZE: usize = 64;
+    /// Reductions are proportional to ln(depth) * ln(index + 1) / this.
+    const DIVISOR: f32 = 1.5;
+    static TABLE: OnceLock<Box<[[u8; SIZE]; SIZE]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = Box::new([[0; SIZE]; SIZE]);
+        for (d, row) in table.iter_mut().enumerate() {
+            for (i, r) in row.iter_mut().enumerate() {
+                let ln_product = (d.max(1) as f32).ln() * ((i + 1) as f32).ln();
+                *r = (ln_product / DIVISOR) as u8;
+            }
+        }
+        table
+    });
+    let d = (depth.max(0) as usize).min(SIZE - 1);
+    i32::from(table[d][index.min(SIZE - 1)]).clamp(1, (depth - 2).max(1))
 }
 
 /// Whether `opp` has nothing the static value misses near the horizon: no double

@@ -244,9 +244,13 @@ fn a_search_in_slices_pauses_often_and_still_plays_well() {
 
     let middle = position("15x15", Rule::FreeStyle, "h8 i10", "i9 j8");
     let pauses = Cell::new(0);
-    let result = sliced(&middle, &deep, &pauses);
+    let deeper = Limits {
+        depth: Some(8),
+        ..deep
+    };
+    let result = sliced(&middle, &deeper, &pauses);
     assert!(middle.is_legal(result.best));
-    assert_eq!(result.depth, 6, "{result:?}");
+    assert_eq!(result.depth, 8, "{result:?}");
     assert!(pauses.get() > 10, "{} pauses", pauses.get());
 }
 
