@@ -254,6 +254,26 @@ fn a_search_in_slices_pauses_often_and_still_plays_well() {
     assert!(pauses.get() > 10, "{} pauses", pauses.get());
 }
 
+/// Late moves lose at least one ply and never so many that less than one is left
+/// (two below the node), and later moves in deeper nodes lose more.
+#[test]
+fn late_move_reductions_grow_with_depth_and_index_within_bounds() {
+    use super::search::late_move_reduction;
+    for depth in 3..100 {
+        for index in 2..250 {
+            let r = late_move_reduction(depth, index);
+            assert!(
+                (1..=depth - 2).contains(&r),
+                "depth {depth} index {index}: {r}"
+            );
+            assert!(r >= late_move_reduction(depth - 1, index).min(depth - 2));
+            assert!(r >= late_move_reduction(depth, index - 1));
+        }
+    }
+    assert_eq!(late_move_reduction(3, 2), 1);
+    assert!(late_move_reduction(12, 30) >= 3);
+}
+
 /// In slices, a root solve stops at each slice's end and goes on after a pause (tried
 /// again, with what the solver's failure cache proved): it finds what a solve in one
 /// piece finds, and pauses on the way whenever that takes more than a few hundred
