@@ -475,12 +475,16 @@ impl<'a> Searcher<'a> {
             }
             m.score = m.score.saturating_add(self.history[me][m.mv].min(4_000));
         }
-        moves.sort_unstable_by_key(|m| -m.score);
         let width = if forcing == Forcing::Free {
             width_for(depth)
         } else {
             usize::MAX
         };
+        // The best move first; most nodes are cut by it, so the others are put in
+        // order only once it failed to cut (see [`order_rest`]).
+        if let Some(top) = (0..moves.len()).max_by_key(|&i| moves[i].score) {
+            moves.swap(0, top);
+        }
         // A forced block costs no depth: it is not a choice.
         let child = if forcing == Forcing::BlockFive {
             depth
@@ -491,7 +495,11 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        for (i, m) in moves.iter().enumerate().take(width) {
+        for i in 0..moves.len().min(width) {
+            if i == 1 {
+                order_rest(&mut moves, width);
+            }
+            let m = moves[i];
             let quiet = forcing == Forcing::Free && is_quiet(&self.board, m.mv);
             if futile && quiet && i > 0 {
                 continue;
@@ -575,6 +583,18 @@ pub(super) fn late_move_reduction(depth: i32, index: usize) -> i32 {
     });
     let d = (depth.max(0) as usize).min(SIZE - 1);
     i32::from(table[d][index.min(SIZE - 1)]).clamp(1, (depth - 2).max(1))
+}
+
+/// Puts the moves after the first in order, best first, as far as a node of
+/// `width` moves searches them: only those are sorted, the rest are dropped.
+/// (Sorting every move list whole took a sixth of the search's time.)
+fn order_rest(moves: &mut Vec<Scored>, width: usize) {
+    let rest = &mut moves[1..];
+    if width <= rest.len() {
+        rest.select_nth_unstable_by_key(width - 1, |m| -m.score);
+        moves.truncate(width);
+    }
+    moves[1..].sort_unstable_by_key(|m| -m.score);
 }
 
 /// Whether `opp` has nothing the static value misses near the horizon: no double
