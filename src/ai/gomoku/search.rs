@@ -588,7 +588,7 @@ pub(super) fn late_move_reduction(depth: i32, index: usize) -> i32 {
 /// Puts the moves after the first in order, best first, as far as a node of
 /// `width` moves searches them: only those are sorted, the rest are dropped.
 /// (Sorting every move list whole took a sixth of the search's time.)
-fn order_rest(moves: &mut Vec<Scored>, width: usize) {
+pub(super) fn order_rest(moves: &mut Vec<Scored>, width: usize) {
     let rest = &mut moves[1..];
     if width <= rest.len() {
         rest.select_nth_unstable_by_key(width - 1, |m| -m.score);

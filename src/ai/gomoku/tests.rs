@@ -274,6 +274,35 @@ fn late_move_reductions_grow_with_depth_and_index_within_bounds() {
     assert!(late_move_reduction(12, 30) >= 3);
 }
 
+/// After the first move failed to cut, a node's other moves are ordered best first,
+/// and only the best of them are kept when the node searches fewer than it has; the
+/// first move stays where it is.
+#[test]
+fn the_moves_after_the_first_are_ordered_as_far_as_the_node_searches() {
+    use super::movegen::Scored;
+    use super::search::order_rest;
+    let scores = [7, 3, 9, 1, 9, 4, 8, 2, 6, 5];
+    let list = |scores: &[i32]| -> Vec<Scored> {
+        (0..scores.len())
+            .map(|mv| Scored {
+                mv,
+                score: scores[mv],
+            })
+            .collect()
+    };
+    for width in 1..=12 {
+        let mut moves = list(&scores);
+        order_rest(&mut moves, width);
+        let mut rest: Vec<i32> = scores[1..].to_vec();
+        rest.sort_unstable_by(|a, b| b.cmp(a));
+        rest.truncate(width.saturating_sub(1));
+        let kept: Vec<i32> = moves.iter().map(|m| m.score).collect();
+        assert_eq!(kept[0], 7, "width {width}");
+        assert_eq!(kept[1..], rest[..], "width {width}");
+        assert!(moves.iter().all(|m| m.score == scores[m.mv]));
+    }
+}
+
 /// In slices, a root solve stops at each slice's end and goes on after a pause (tried
 /// again, with what the solver's failure cache proved): it finds what a solve in one
 /// piece finds, and pauses on the way whenever that takes more than a few hundred
