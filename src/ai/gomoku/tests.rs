@@ -282,16 +282,13 @@ fn the_moves_after_the_first_are_ordered_as_far_as_the_node_searches() {
     use super::movegen::Scored;
     use super::search::order_rest;
     let scores = [7, 3, 9, 1, 9, 4, 8, 2, 6, 5];
-    let list = |scores: &[i32]| -> Vec<Scored> {
-        (0..scores.len())
+    for width in 1..=12 {
+        let mut moves: Vec<Scored> = (0..scores.len())
             .map(|mv| Scored {
                 mv,
                 score: scores[mv],
             })
-            .collect()
-    };
-    for width in 1..=12 {
-        let mut moves = list(&scores);
+            .collect();
         order_rest(&mut moves, width);
         let mut rest: Vec<i32> = scores[1..].to_vec();
         rest.sort_unstable_by(|a, b| b.cmp(a));
