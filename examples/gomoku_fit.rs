@@ -223,7 +223,10 @@ fn read_samples(path: &str) -> Vec<Sample> {
     let mut samples = Vec::new();
     for line in std::io::BufReader::new(file).lines() {
         let line = line.expect("a line");
-        let Some((position, score)) = line.split_once('\t') else {
+        // The position and the judge's score (a third field, the judge's move, is
+        // not the evaluation's).
+        let mut fields = line.split('\t');
+        let (Some(position), Some(score)) = (fields.next(), fields.next()) else {
             continue;
         };
         let (Ok(game), Ok(score)) = (parse_position(position, None), score.trim().parse::<f64>())
