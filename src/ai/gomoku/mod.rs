@@ -5,8 +5,8 @@
 //! patterns updated incrementally, [`pattern`] classifies lines by table look-up,
 //! [`movegen`] picks moves and orders them by threat and by a fitted policy, [`eval`]
 //! scores positions, [`threats`] solves VCF and VCT, [`search`] runs the alpha-beta
-//! with a shared transposition table ([`tt`]). This module is the public face: [`Level`], [`Limits`],
-//! [`search`], [`best_move`] and the reusable [`Engine`].
+//! with a shared transposition table ([`tt`]). This module is the public face:
+//! [`Level`], [`Limits`], [`search`], [`best_move`] and the reusable [`Engine`].
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
