@@ -1,6 +1,5 @@
 //! Fits the Gomoku engine's evaluation weights (`ai::gomoku::eval`) to positions
-//! scored by a strong engine, in three steps (and with `policy LABELS` its move
-//! ordering's policy to the moves that engine chose: see `gomoku_policy`):
+//! scored by a strong engine, in three steps:
 //!
 //! 1. `cargo run --release --no-default-features --example gomoku_fit -- positions
 //!    [GAMES] [SEED] > positions.txt` plays GAMES games (default 2,000) of the engine
@@ -64,7 +63,6 @@ use tabletop::ai::gomoku::eval::{
 use tabletop::ai::gomoku::{Engine, Limits, OPENINGS};
 use tabletop::rules::gomoku::{BoardSize, Gomoku, Point, Rule, parse_position};
 
-mod gomoku_policy;
 mod linalg;
 use linalg::solve;
 
@@ -98,12 +96,8 @@ fn main() {
             positions(games, seed);
         }
         Some("fit") => fit(args.get(1).expect("fit LABELS")),
-        Some("policy") => gomoku_policy::fit(args.get(1).expect("policy LABELS")),
         _ => {
-            eprintln!(
-                "usage: gomoku_fit positions [GAMES] [SEED] | gomoku_fit fit LABELS | \
-                 gomoku_fit policy LABELS"
-            );
+            eprintln!("usage: gomoku_fit positions [GAMES] [SEED] | gomoku_fit fit LABELS");
             std::process::exit(2);
         }
     }
@@ -229,10 +223,7 @@ fn read_samples(path: &str) -> Vec<Sample> {
     let mut samples = Vec::new();
     for line in std::io::BufReader::new(file).lines() {
         let line = line.expect("a line");
-        // The position and the judge's score (a third field, the judge's move, is
-        // for the policy's fit).
-        let mut fields = line.split('\t');
-        let (Some(position), Some(score)) = (fields.next(), fields.next()) else {
+        let Some((position, score)) = line.split_once('\t') else {
             continue;
         };
         let (Ok(game), Ok(score)) = (parse_position(position, None), score.trim().parse::<f64>())

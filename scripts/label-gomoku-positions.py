@@ -5,10 +5,9 @@
 
 Reads positions as `examples/gomoku_fit.rs positions` prints them (`15x15:h8,i9,...`,
 moves in order, free-style), has ENGINE search each to DEPTH (`INFO max_depth`, one
-thread) and prints `position<TAB>score<TAB>move`: the score for the side to move as
-the engine's last `MESSAGE ... Eval <score>` line gave it (a found win `+M5` becomes
-30000, a loss -30000), and the move it chose as it answered (`x,y`, for the move
-ordering's fit). JOBS engines (default 2) work side by side; positions the engine
+thread) and prints `position<TAB>score`, the score for the side to move as the
+engine's last `MESSAGE ... Eval <score>` line gave it (a found win `+M5` becomes
+30000, a loss -30000). JOBS engines (default 2) work side by side; positions the engine
 gives no score for are left out. Standard library only.
 
 The engine meant is Rapfi (`../shared/gomoku-lab/build-rapfi.sh`), whose scores mean a
@@ -129,7 +128,7 @@ def worker(command, depth, jobs, results):
             engine = None
             continue
         if score is not None:
-            results.put((index, position, score, move.strip().replace(" ", "")))
+            results.put((index, position, score))
     if engine is not None:
         engine.close()
 
@@ -157,8 +156,8 @@ def main():
             continue
         if len(done) % 1000 == 0:
             print(f"{len(done)} of {total}", file=sys.stderr)
-    for _, position, score, move in sorted(done):
-        print(f"{position}\t{score}\t{move}")
+    for _, position, score in sorted(done):
+        print(f"{position}\t{score}")
 
 
 if __name__ == "__main__":

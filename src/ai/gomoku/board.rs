@@ -264,13 +264,6 @@ impl Board {
         self.lines[i][side]
     }
 
-    /// The last move and the one before it, as far as the history goes (a set-up
-    /// position's stones and a pass are no moves here).
-    pub(super) fn last_moves(&self) -> [Option<usize>; 2] {
-        let n = self.history.len();
-        [n.checked_sub(1), n.checked_sub(2)].map(|k| k.map(|k| self.history[k]))
-    }
-
     /// What the empty point `i` is worth to `side`.
     pub(super) fn value(&self, i: usize, side: Side) -> i32 {
         self.values[i][side]

@@ -3,10 +3,10 @@
 //!
 //! The search engine follows Rapfi's layout: [`board`] keeps stones and per-point
 //! patterns updated incrementally, [`pattern`] classifies lines by table look-up,
-//! [`movegen`] picks moves and orders them by threat and by a fitted policy, [`eval`]
-//! scores positions, [`threats`] solves VCF and VCT, [`search`] runs the alpha-beta
-//! with a shared transposition table ([`tt`]). This module is the public face:
-//! [`Level`], [`Limits`], [`search`], [`best_move`] and the reusable [`Engine`].
+//! [`movegen`] picks and orders moves by threat, [`eval`] scores positions,
+//! [`threats`] solves VCF and VCT, [`search`] runs the alpha-beta with a shared
+//! transposition table ([`tt`]). This module is the public face: [`Level`], [`Limits`],
+//! [`search`], [`best_move`] and the reusable [`Engine`].
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -29,7 +29,6 @@ mod threats;
 mod tools;
 mod tt;
 
-pub use movegen::{POLICY_FEATURES, policy_features, policy_weights};
 pub use tools::OPENINGS;
 
 use std::collections::HashMap;
