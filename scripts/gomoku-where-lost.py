@@ -14,11 +14,20 @@ to the first forced loss the judge sees (`-M<plies>`). Then `blunder` if that
 loss came from a position the judge scored within +-200 (one bad move),
 `drift` if the position had gone bad first. Standard library only; the judge's
 code is not part of Tabletop.
+
+A command goes to the judge no sooner than 50 ms after its last line: Rapfi
+drops a command that arrives right after it printed its move (the input race
+that `../shared/gomoku-lab/rapfi_delay.py` works around in matches), and the
+script would wait for its answer forever.
 """
 
 import re
 import subprocess
 import sys
+import time
+
+# Least time between the judge's last line and the next command, in seconds.
+QUIET = 0.05
 
 EVAL = re.compile(r"\bEval ([+-]?M\d+|[+-]?M\*|-?\d+)")
 MOVE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
@@ -30,12 +39,21 @@ class Judge:
         self.proc = subprocess.Popen(
             command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )
+        self.last_line = 0.0
         self.send("START 15")
-        self.proc.stdout.readline()
+        self.read_line()
         self.send(f"INFO timeout_turn {ms}")
         self.send("INFO thread_num 1")
 
+    def read_line(self):
+        line = self.proc.stdout.readline()
+        self.last_line = time.monotonic()
+        return line
+
     def send(self, line):
+        wait = self.last_line + QUIET - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
@@ -48,7 +66,7 @@ class Judge:
         self.send("DONE")
         score = None
         while True:
-            line = self.proc.stdout.readline()
+            line = self.read_line()
             if not line:
                 raise SystemExit("the judge quit")
             found = EVAL.search(line)
