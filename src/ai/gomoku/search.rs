@@ -6,9 +6,11 @@
 //! slice is over, [`Searcher::run`] unwinds like a timeout and returns
 //! [`Run::Paused`]; the next call goes on with the same iteration at the same root
 //! move. The subtrees that move had finished are in the transposition table, so the
-//! search of that move picks up almost where it stopped. Should a slice finish no node
-//! at all (it spent itself finding its way back), the next one must search twice as
-//! many nodes before it may pause: however short the slices, the search gets on.
+//! search of that move picks up almost where it stopped. Should a slice finish no new
+//! node (it spent itself finding its way back, finishing again only nodes the table
+//! had), the next one must search twice as many nodes before it may pause, and a
+//! slice that got on lowers that floor by half, not at once: however short the
+//! slices, the search gets on.
 //!
 //! (At about 600 lines this file is over the project's 400: the searcher's state, its
 //! recursion and the iteration driver share every field and change together.)
@@ -46,7 +48,7 @@ const POLL_INTERVAL: u64 = 1024;
 /// millisecond there).
 const SLICED_POLL_INTERVAL: u64 = 128;
 /// The fewest nodes a slice searches before it may pause, to begin with (it doubles
-/// after every slice that finished no node).
+/// after every slice that finished no new node, and halves back after one that did).
 const MIN_SLICE_NODES: u64 = 256;
 
 /// What all threads share during one search.
@@ -211,10 +213,10 @@ impl<'a> Searcher<'a> {
             let score = self.root(depth as i32);
             if self.paused {
                 self.flush_nodes();
-                self.min_slice_nodes = if self.slice_finished == 0 {
+                self.min_slice_nodes = if self.slice_finished < self.slice_nodes / 16 {
                     self.min_slice_nodes.saturating_mul(2)
                 } else {
-                    MIN_SLICE_NODES
+                    (self.min_slice_nodes / 2).max(MIN_SLICE_NODES)
                 };
                 return Run::Paused;
             }
@@ -551,7 +553,11 @@ impl<'a> Searcher<'a> {
             Bound::Upper
         };
         self.shared.tt.store(hash, best_move, best, depth, bound, p);
-        self.slice_finished += 1;
+        // Work done again (a node the table had to this depth: the way back down
+        // after a pause passes through such nodes) is no progress.
+        if hit.is_none_or(|h| h.depth < depth) {
+            self.slice_finished += 1;
+        }
         best
     }
 }

@@ -252,6 +252,23 @@ fn a_search_in_slices_pauses_often_and_still_plays_well() {
     assert!(middle.is_legal(result.best));
     assert_eq!(result.depth, 8, "{result:?}");
     assert!(pauses.get() > 10, "{} pauses", pauses.get());
+
+    // Pausing every few hundred nodes, the way back down to where a slice stopped
+    // (through the nodes it had finished) can cost a whole slice: the search still
+    // gets on, with not many more nodes than without slices. (It once stalled here,
+    // at depth 7, each slice finishing a node or two it had finished before.)
+    let opening = position("15x15", Rule::FreeStyle, "m8 o11 m11", "m13 l13");
+    let limits = Limits {
+        time: Some(Duration::from_secs(20)),
+        ..deeper
+    };
+    let plain = answer(&opening, &limits);
+    let result = sliced(&opening, &limits, &pauses);
+    assert_eq!(result.depth, 8, "{result:?}");
+    assert!(
+        result.nodes < 4 * plain.nodes,
+        "{result:?} against {plain:?}"
+    );
 }
 
 /// Late moves lose at least one ply and never so many that less than one is left
