@@ -38,6 +38,12 @@ pub(super) fn is_decisive(score: i32) -> bool {
 /// The position's worth to the side to move: what its empty points are worth to it,
 /// as the side to move, against what they are worth to the opponent, plus
 /// [`weights::TEMPO`].
+///
+/// The side to move's advantage is all there, as fitted. (Blending in a share of
+/// the same position with the opponent to move, which evens out the swing from
+/// one ply to the next, lost to this at 150 ms a move, 64 Rapfi-made openings
+/// played both ways: a 30% share 32-95 (1 drawn), 50% 11-116 (1 drawn); so did
+/// stressing the swing instead, -20% 53-69 and -40% 28-84 in 124 and 117 games.)
 #[must_use]
 pub(super) fn evaluate(board: &Board) -> i32 {
     let me = board.side();
