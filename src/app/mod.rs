@@ -66,6 +66,14 @@ pub fn plugin(app: &mut App) {
         pointer::plugin,
     ))
     .add_plugins(core_plugin);
+    // egui writes the glyphs it draws for the first time into its font texture in
+    // PostUpdate, unordered with the asset events that send changed images to the
+    // renderer: after them, a new character showed blank for a frame (in the
+    // browser, at a new window size, the digits of a move that had just changed).
+    app.configure_sets(
+        PostUpdate,
+        bevy_egui::EguiPostUpdateSet::PostProcessOutput.before(bevy::asset::AssetEventSystems),
+    );
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
     // The system's language (the desktop's locale, the browser's), unless the
