@@ -12,7 +12,7 @@
 //! nodes before it may pause, and a slice that got on lowers that floor by half, not
 //! at once: however short the slices, the search gets on.
 //!
-//! (At about 600 lines this file is over the project's 400: the searcher's state, its
+//! (At about 650 lines this file is over the project's 400: the searcher's state, its
 //! recursion and the iteration driver share every field and change together.)
 
 use std::sync::OnceLock;
