@@ -648,10 +648,10 @@ fn calm_for(board: &Board, opp: usize) -> bool {
 
 /// How many of the best-ordered quiet moves a node searches: fewer near the leaves,
 /// where a bad move's cost is smallest. (Far fewer, as Rapfi's move-count pruning,
-/// lost badly: skipping the quiet moves past 3 + depth^1.32 in the order (4, 5, 7,
-/// 9... at depths 1, 2, 3, 4), half as many when the static value was no better
-/// than two plies before, while some move did not lose, lost to this 36-90 (2
-/// drawn) at 150 ms a move, and 43-85 without the halving. The order is not sharp
+/// lost badly to this at 150 ms a move: 36-90, 2 drawn, when the quiet moves past
+/// 3 + depth^1.32 in the order (4, 5, 7, 9... at depths 1, 2, 3, 4) were skipped
+/// once some move did not lose, and half as many kept when the static value was no
+/// better than two plies before; 43-85 without the halving. The order is not sharp
 /// enough for that: at non-PV nodes the first move makes 79% of the cuts in
 /// openings and 86% in middle games, the fifth or a later one 4.8% and 3.5%, at
 /// 500 ms a move on lab opA and mid20.)
