@@ -29,6 +29,22 @@
 //!    positions from matches against Rapfi, a fit with about 500 corrections (more
 //!    line patterns, in a lab branch) had 0.109 held out by position and 0.121 by
 //!    opening; with these features' 149 corrections, 0.137 and 0.134.
+//! 4. `cargo run --release --no-default-features --example gomoku_fit -- table
+//!    labels.txt > src/ai/gomoku/eval/threat_table.rs` fits the threat table on top
+//!    of the rest: a correction for each of the 256 combinations of which threes and
+//!    fours each side can make (`eval::threat_mask_of`), with the slope of the rest
+//!    of the evaluation refitted beside them, the positions of one opening in ten
+//!    held out.
+//!
+//! The committed table comes from 48,000 positions of the games of 24 matches
+//! against full-strength Rapfi at 500 ms a move (`scripts/gomoku-match-positions.py
+//! 48000`; the lab's opA and opB openings, the engine's variants of the last
+//! sessions), scored by Rapfi to depth 12 (12 minutes on two cores); 23,788 of them
+//! are positions the search scores statically. Held out, it brought the loss from
+//! 0.16711 to 0.15702 (ridge 1), and the engine with it won 59 of 256 games against
+//! full Rapfi at 500 ms (24-102-2 on opA, 35-93-0 on opB), 23.0% where the engine
+//! without it won 20.8% of 640: a gain inside the noise of one such match, about 2.6
+//! points, but the first in five sessions of search changes, all of which did worse.
 //!
 //! The committed weights come from `positions 3000 7` (16,755 positions in 6 minutes
 //! on two cores; the moves are timed, so another run gives a similar set, not the
@@ -64,8 +80,9 @@ use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use tabletop::ai::gomoku::eval::{
-    FEATURES, SIDE_FEATURES, combo_code, combo_name, combos, current_weights, features,
-    line_feature, static_value, threat_feature,
+    FEATURES, SIDE_FEATURES, THREAT_MASKS, combo_code, combo_name, combos, current_weights,
+    features, line_feature, static_value, threat_feature, threat_mask_name, threat_mask_of,
+    threat_table_weight,
 };
 use tabletop::ai::gomoku::{Engine, Limits, OPENINGS};
 use tabletop::rules::gomoku::{BoardSize, Gomoku, Point, Rule, parse_position};
@@ -103,8 +120,12 @@ fn main() {
             positions(games, seed);
         }
         Some("fit") => fit(args.get(1).expect("fit LABELS")),
+        Some("table") => fit_table(args.get(1).expect("table LABELS")),
         _ => {
-            eprintln!("usage: gomoku_fit positions [GAMES] [SEED] | gomoku_fit fit LABELS");
+            eprintln!(
+                "usage: gomoku_fit positions [GAMES] [SEED] | gomoku_fit fit LABELS | \
+                 gomoku_fit table LABELS"
+            );
             std::process::exit(2);
         }
     }
@@ -193,6 +214,8 @@ struct Sample {
     /// The combinations of the side to move's points, then the opponent's.
     combos: [Vec<u16>; 2],
     old: f64,
+    /// The position's threat mask (`eval::threat_mask_of`).
+    mask: usize,
     target: f64,
     /// The position's first four moves, hashed: the positions of the games played
     /// from one opening share it.
@@ -252,6 +275,7 @@ fn read_samples(path: &str) -> Vec<Sample> {
             features,
             combos: combos(&game),
             old: f64::from(static_value(&game)),
+            mask: threat_mask_of(&game),
             target,
             opening: {
                 let mut hasher = DefaultHasher::new();
@@ -521,5 +545,82 @@ pub(in crate::ai::gomoku) const COMBO: &[(&[Line], i32)] = &[{}
         names(&waiting.1, threat_feature),
         combos(0),
         combos(1),
+    );
+}
+
+/// The threat table's ridges tried (logit units, squared).
+const TABLE_RIDGES: [f64; 5] = [1.0, 3.0, 10.0, 30.0, 100.0];
+
+/// Fits the threat table (`eval::threat_table`) on top of the rest of the evaluation:
+/// each position's evaluation without the table's entry, times a slope fitted with
+/// it, plus the entry of its threat mask, predicts the judge's winning chance. Holds
+/// out the positions of one opening in ten, keeps the ridge with the least loss on
+/// them, and prints the table in the evaluation's units.
+fn fit_table(path: &str) {
+    let samples = read_samples(path);
+    if samples.len() < 100 {
+        eprintln!(
+            "{path}: {} labelled positions; the fit needs more",
+            samples.len()
+        );
+        std::process::exit(1);
+    }
+    let (train, test): (Vec<&Sample>, Vec<&Sample>) =
+        samples.iter().partition(|s| !s.opening.is_multiple_of(10));
+    eprintln!(
+        "{} positions: {} to fit, {} held out (the positions of one opening in ten)",
+        samples.len(),
+        train.len(),
+        test.len()
+    );
+    let rest = |s: &Sample| s.old - f64::from(threat_table_weight(s.mask));
+    let ys: Vec<f64> = train.iter().map(|s| s.target).collect();
+    let old_x: Vec<Vec<(usize, f64)>> = train.iter().map(|s| vec![(0, s.old)]).collect();
+    let k = logistic(&old_x, &ys, &[1e-3])[0];
+    let old_loss = log_loss(test.iter().map(|s| (sigmoid(k * s.old), s.target)));
+    eprintln!("the evaluation in use: held-out loss {old_loss:.5}");
+    let x_of = |s: &Sample| vec![(0, rest(s)), (1 + s.mask, 1.0)];
+    let xs: Vec<Vec<(usize, f64)>> = train.iter().map(|s| x_of(s)).collect();
+    let mut best: Option<(f64, f64, Vec<f64>)> = None;
+    for lambda in TABLE_RIDGES {
+        let mut ridge = vec![lambda; 1 + THREAT_MASKS];
+        ridge[0] = 1e-3;
+        let w = logistic(&xs, &ys, &ridge);
+        let loss = log_loss(test.iter().map(|s| (sigmoid(dot(&x_of(s), &w)), s.target)));
+        eprintln!("ridge {lambda}: held-out loss {loss:.5}");
+        if best.as_ref().is_none_or(|(l, _, _)| loss < *l) {
+            best = Some((loss, lambda, w));
+        }
+    }
+    let (loss, lambda, w) = best.expect("a fit");
+    eprintln!("kept: ridge {lambda}, held-out loss {loss:.5}");
+    let mut counts = [0usize; THREAT_MASKS];
+    for s in &train {
+        counts[s.mask] += 1;
+    }
+    // In the units of the rest of the evaluation (its slope divides them).
+    let entries: String = (0..THREAT_MASKS)
+        .map(|m| {
+            let v = (w[1 + m] / w[0]).round() as i32;
+            format!(
+                "\n    {v}, // {m:#04x} {}: {} positions",
+                threat_mask_name(m),
+                counts[m]
+            )
+        })
+        .collect();
+    println!(
+        "//! Written by `cargo run --release --no-default-features --example gomoku_fit -- table
+//! labels.txt` (see [`super`] and that file): do not edit by hand. Fitted to {} positions
+//! on top of the rest of the evaluation (ridge {lambda}); on the positions of one opening
+//! in ten, held out, the log loss against the judge's winning chances (less their own
+//! entropy) is {loss:.5}, where the evaluation before had {old_loss:.5}.
+
+/// What a position is worth to the side to move beyond its points, by which threats
+/// each side has ([`super::threat_mask`]).
+#[rustfmt::skip]
+pub(in crate::ai::gomoku) const THREAT_TABLE: [i32; 256] = [{entries}
+];",
+        samples.len()
     );
 }

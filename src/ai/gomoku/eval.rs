@@ -11,7 +11,10 @@
 //! more (it is first to use them: its two open threes at once win, the opponent's can
 //! still be met). The board keeps the sums over the empty points current
 //! ([`Board::total`], [`Board::total_to_move`]); the evaluation is the side to move's
-//! sum less the opponent's.
+//! sum less the opponent's, plus the threat table's entry for the position: which
+//! kinds of threes and fours each side can make ([`threat_mask`],
+//! [`threat_table::THREAT_TABLE`]), the strong classical engines' correction for who
+//! is first to use them, which no sum over points sees.
 //!
 //! The weights are fitted, not set by hand: `examples/gomoku_fit.rs` plays games,
 //! has a strong engine score their positions, and fits the weights so that the
@@ -22,6 +25,7 @@ use super::board::Board;
 use super::pattern::{Line, THREATS, Threat, combo_key, combo_lines};
 use crate::rules::gomoku::Gomoku;
 
+pub(super) mod threat_table;
 pub(super) mod weights;
 
 /// Largest static score; wins and losses lie far beyond it.
@@ -37,7 +41,7 @@ pub(super) fn is_decisive(score: i32) -> bool {
 
 /// The position's worth to the side to move: what its empty points are worth to it,
 /// as the side to move, against what they are worth to the opponent, plus
-/// [`weights::TEMPO`].
+/// [`weights::TEMPO`] and the threat table's entry.
 ///
 /// The side to move's advantage is all there, as fitted. (Blending in a share of
 /// the same position with the opponent to move, which evens out the swing from
@@ -49,7 +53,66 @@ pub(super) fn evaluate(board: &Board) -> i32 {
     let me = board.side();
     let mine = board.total_to_move(me);
     let theirs = board.total(1 - me);
-    (mine - theirs + weights::TEMPO).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    let table = threat_table::THREAT_TABLE[threat_mask(board)];
+    (mine - theirs + weights::TEMPO + table).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// The kinds of threats each side has, as the index of
+/// [`threat_table::THREAT_TABLE`]: four bits for the side to move (bits 0 to 3),
+/// four for the opponent (4 to 7). In each four: a point that makes a four with
+/// more (a four-three, or a four with a lesser shape), one that makes a plain four,
+/// one that makes an open three with more (two at once, or one with a lesser shape),
+/// one that makes a plain open three.
+pub(super) fn threat_mask(board: &Board) -> usize {
+    let me = board.side();
+    let has = |side, threats: &[Threat]| threats.iter().any(|&t| board.count(side, t) > 0);
+    let mut mask = 0;
+    for (k, side) in [me, 1 - me].into_iter().enumerate() {
+        let bits = [
+            has(side, &[Threat::Block4Plus, Threat::Block4Flex3]),
+            has(side, &[Threat::Block4]),
+            has(side, &[Threat::Flex3Plus, Threat::DoubleFlex3]),
+            has(side, &[Threat::Flex3]),
+        ];
+        for (b, &set) in bits.iter().enumerate() {
+            mask |= usize::from(set) << (4 * k + b);
+        }
+    }
+    mask
+}
+
+/// Number of [`threat_mask`] values.
+pub const THREAT_MASKS: usize = 256;
+
+/// [`threat_mask`] of `game`'s position (for the fit).
+#[must_use]
+pub fn threat_mask_of(game: &Gomoku) -> usize {
+    threat_mask(&Board::from_game(game))
+}
+
+/// The threat table's entry for `mask` in use (for the fit, which fits the table on
+/// top of the rest of the evaluation).
+#[must_use]
+pub fn threat_table_weight(mask: usize) -> i32 {
+    threat_table::THREAT_TABLE.get(mask).copied().unwrap_or(0)
+}
+
+/// A threat mask's name, as the table's comments give it (`me 4+ 3 · them 4`).
+#[must_use]
+pub fn threat_mask_name(mask: usize) -> String {
+    const NAMES: [&str; 4] = ["4+", "4", "3+", "3"];
+    let side = |bits: usize| -> String {
+        let names: Vec<&str> = (0..4)
+            .filter(|b| bits & (1 << b) != 0)
+            .map(|b| NAMES[b])
+            .collect();
+        if names.is_empty() {
+            "-".to_string()
+        } else {
+            names.join(" ")
+        }
+    };
+    format!("me {} · them {}", side(mask & 15), side(mask >> 4))
 }
 
 /// Features per side: how many lines of the side's empty points have each
@@ -66,7 +129,8 @@ const LINES: usize = 9;
 /// a five to make, or the side to move a won four (an open four, or a four-three
 /// against no four), or the opponent an open three (the search looks past those).
 /// With [`weights`], `evaluate` is the side to move's features times its weights,
-/// less the opponent's times theirs, plus [`weights::TEMPO`].
+/// less the opponent's times theirs, plus [`weights::TEMPO`], the combination
+/// corrections ([`combos`]) and the threat table's entry ([`threat_mask_of`]).
 #[must_use]
 pub fn features(game: &Gomoku) -> Option<[f64; FEATURES]> {
     if game.is_over() {
@@ -222,9 +286,28 @@ mod tests {
                 - total(&f[SIDE_FEATURES..], waiting)
                 + corrections(&mine, &fix_to_move)
                 - corrections(&theirs, &fix_waiting)
-                + weights::TEMPO;
+                + weights::TEMPO
+                + threat_table_weight(threat_mask_of(&game));
             assert_eq!(static_value(&game), expected, "{moves}");
         }
+    }
+
+    #[test]
+    fn the_threat_mask_says_which_threats_each_side_has() {
+        // Nothing yet.
+        assert_eq!(threat_mask_of(&game("h8,h9")), 0);
+        // White to move: Black's h8 i8 make an open three at g8 or j8 (and more),
+        // White's h9 i9 the same.
+        let mask = threat_mask_of(&game("h8,h9,i8,i9"));
+        assert_ne!(mask & 0b1100, 0, "{}", threat_mask_name(mask));
+        assert_ne!(mask & 0b1100_0000, 0, "{}", threat_mask_name(mask));
+        assert_eq!(mask & 0b0011_0011, 0, "{}", threat_mask_name(mask));
+        // Black to move with three in a row closed by White at e8: a four to make,
+        // and White none.
+        let mask = threat_mask_of(&game("f8,a1,g8,a3,h8,e8"));
+        assert_ne!(mask & 0b0011, 0, "{}", threat_mask_name(mask));
+        assert_eq!(mask & 0b0011_0000, 0, "{}", threat_mask_name(mask));
+        assert_eq!(threat_mask_name(0b0001_0110), "me 4 3+ · them 4+");
     }
 
     #[test]
