@@ -292,6 +292,29 @@ fn read_samples(path: &str) -> Vec<Sample> {
     samples
 }
 
+/// The labelled positions of `path`, or the process ends with a message when there
+/// are too few to fit.
+fn read_enough_samples(path: &str) -> Vec<Sample> {
+    let samples = read_samples(path);
+    if samples.len() < 100 {
+        eprintln!(
+            "{path}: {} labelled positions; the fit needs more",
+            samples.len()
+        );
+        std::process::exit(1);
+    }
+    samples
+}
+
+/// The evaluation in use, with its slope: its score times the slope as a logit,
+/// fitted to `train` (targets `ys`), and its loss on `test`.
+fn in_use(train: &[&Sample], ys: &[f64], test: &[&Sample]) -> (f64, f64) {
+    let old_x: Vec<Vec<(usize, f64)>> = train.iter().map(|s| vec![(0, s.old)]).collect();
+    let k = logistic(&old_x, ys, &[1e-3])[0];
+    let loss = log_loss(test.iter().map(|s| (sigmoid(k * s.old), s.target)));
+    (k, loss)
+}
+
 /// Combinations with a correction of their own: those of at least this many of the
 /// positions fitted to (per side), so that each has the data to say what it is worth.
 const MIN_COMBO_POSITIONS: usize = 40;
@@ -399,14 +422,7 @@ fn logistic(xs: &[Vec<(usize, f64)>], ys: &[f64], ridge: &[f64]) -> Vec<f64> {
 }
 
 fn fit(path: &str) {
-    let samples = read_samples(path);
-    if samples.len() < 100 {
-        eprintln!(
-            "{path}: {} labelled positions; the fit needs more",
-            samples.len()
-        );
-        std::process::exit(1);
-    }
+    let samples = read_enough_samples(path);
     // One position in ten, or with HOLD_OUT_OPENINGS set, the positions of one
     // opening in ten.
     let by_opening = std::env::var_os("HOLD_OUT_OPENINGS").is_some();
@@ -429,10 +445,7 @@ fn fit(path: &str) {
     );
     let ys: Vec<f64> = train.iter().map(|s| s.target).collect();
 
-    // The evaluation in use, with its slope: its score times `k` as a logit.
-    let old_x: Vec<Vec<(usize, f64)>> = train.iter().map(|s| vec![(0, s.old)]).collect();
-    let k = logistic(&old_x, &ys, &[1e-3])[0];
-    let old_loss = log_loss(test.iter().map(|s| (sigmoid(k * s.old), s.target)));
+    let (k, old_loss) = in_use(&train, &ys, &test);
     eprintln!("weights in use: slope {k:.6} a unit, held-out loss {old_loss:.5}");
 
     // Without corrections: the line and threat weights alone.
@@ -559,14 +572,7 @@ const TABLE_RIDGES: [f64; 5] = [1.0, 3.0, 10.0, 30.0, 100.0];
 /// out the positions of one opening in ten, keeps the ridge with the least loss on
 /// them, and prints the table in the evaluation's units.
 fn fit_table(path: &str) {
-    let samples = read_samples(path);
-    if samples.len() < 100 {
-        eprintln!(
-            "{path}: {} labelled positions; the fit needs more",
-            samples.len()
-        );
-        std::process::exit(1);
-    }
+    let samples = read_enough_samples(path);
     let (train, test): (Vec<&Sample>, Vec<&Sample>) =
         samples.iter().partition(|s| !s.opening.is_multiple_of(10));
     eprintln!(
@@ -577,9 +583,7 @@ fn fit_table(path: &str) {
     );
     let rest = |s: &Sample| s.old - f64::from(threat_table_weight(s.mask));
     let ys: Vec<f64> = train.iter().map(|s| s.target).collect();
-    let old_x: Vec<Vec<(usize, f64)>> = train.iter().map(|s| vec![(0, s.old)]).collect();
-    let k = logistic(&old_x, &ys, &[1e-3])[0];
-    let old_loss = log_loss(test.iter().map(|s| (sigmoid(k * s.old), s.target)));
+    let (_, old_loss) = in_use(&train, &ys, &test);
     eprintln!("the evaluation in use: held-out loss {old_loss:.5}");
     let x_of = |s: &Sample| vec![(0, rest(s)), (1 + s.mask, 1.0)];
     let xs: Vec<Vec<(usize, f64)>> = train.iter().map(|s| x_of(s)).collect();
