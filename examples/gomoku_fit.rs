@@ -48,6 +48,20 @@
 //! 26-101-1 (20.3%), without it 18-110-0 (14.1%). Over the three sets, 22.1% of 384
 //! games against 19.7% of 768, ahead on each set.
 //!
+//! A closer fit to the match positions did not make a stronger engine. With 48,000
+//! more of them (96,000 labelled, 47,616 scored statically, the games of the last
+//! matches too): the table refitted alone, 0.15813 to 0.15805; a fifth bit a side
+//! (three or more points that make a four: the stuff of a long run of fours), 1,024
+//! entries, 0.15514, and it won 22-105-1 on opC (17.2%, against the committed
+//! table's 26-101-1); the line, threat and combination weights refitted to these
+//! positions too, 0.13566 without a table and 0.13406 with the five-bit one on top,
+//! and it won 17-107-4 (14.8%). (A refit of those weights to 21,983 match positions
+//! before the table had won 51 of 256, 19.9%, level with the engine of then.) The
+//! positions of self-play with random moves, which the committed weights come from,
+//! look more like the search's leaves, where the evaluation does its work. A bit for
+//! the side to move's colour (512 entries) gained nothing held out: 0.15702 to
+//! 0.15704 on the 48,000.
+//!
 //! The committed weights come from `positions 3000 7` (16,755 positions in 6 minutes
 //! on two cores; the moves are timed, so another run gives a similar set, not the
 //! same one), scored by Rapfi to depth 12 (`label-gomoku-positions.py RAPFI 12`, 4
