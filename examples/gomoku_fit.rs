@@ -55,7 +55,7 @@
 //! entries, 0.15514, and it won 22-105-1 on opC (17.2%, against the committed
 //! table's 26-101-1); the line, threat and combination weights refitted to these
 //! positions too, 0.13566 without a table and 0.13406 with the five-bit one on top,
-//! and it won 17-107-4 (14.8%). (A refit of those weights to 21,983 match positions
+//! and it won 17-107-4 (13.3%). (A refit of those weights to 21,983 match positions
 //! before the table had won 51 of 256, 19.9%, level with the engine of then.) The
 //! positions of self-play with random moves, which the committed weights come from,
 //! look more like the search's leaves, where the evaluation does its work. Yet the
