@@ -324,6 +324,24 @@ fn read_enough_samples(path: &str) -> Vec<Sample> {
     samples
 }
 
+/// The samples to fit and those held out: one position in ten, or with
+/// `by_opening` the positions of one opening in ten.
+fn hold_out(samples: &[Sample], by_opening: bool) -> (Vec<&Sample>, Vec<&Sample>) {
+    let (train, test): (Vec<(usize, &Sample)>, Vec<(usize, &Sample)>) =
+        samples.iter().enumerate().partition(|(i, s)| {
+            let held_out = if by_opening {
+                s.opening.is_multiple_of(10)
+            } else {
+                i.is_multiple_of(10)
+            };
+            !held_out
+        });
+    (
+        train.into_iter().map(|(_, s)| s).collect(),
+        test.into_iter().map(|(_, s)| s).collect(),
+    )
+}
+
 /// The evaluation in use, with its slope: its score times the slope as a logit,
 /// fitted to `train` (targets `ys`), and its loss on `test`.
 fn in_use(train: &[&Sample], ys: &[f64], test: &[&Sample]) -> (f64, f64) {
@@ -443,18 +461,7 @@ fn fit(path: &str) {
     let samples = read_enough_samples(path);
     // One position in ten, or with HOLD_OUT_OPENINGS set, the positions of one
     // opening in ten.
-    let by_opening = std::env::var_os("HOLD_OUT_OPENINGS").is_some();
-    let held_out = |i: usize| {
-        if by_opening {
-            samples[i].opening.is_multiple_of(10)
-        } else {
-            i.is_multiple_of(10)
-        }
-    };
-    let (train, test): (Vec<(usize, &Sample)>, Vec<(usize, &Sample)>) =
-        samples.iter().enumerate().partition(|(i, _)| !held_out(*i));
-    let train: Vec<&Sample> = train.into_iter().map(|(_, s)| s).collect();
-    let test: Vec<&Sample> = test.into_iter().map(|(_, s)| s).collect();
+    let (train, test) = hold_out(&samples, std::env::var_os("HOLD_OUT_OPENINGS").is_some());
     eprintln!(
         "{} positions: {} to fit, {} held out",
         samples.len(),
@@ -591,8 +598,7 @@ const TABLE_RIDGES: [f64; 5] = [1.0, 3.0, 10.0, 30.0, 100.0];
 /// them, and prints the table in the evaluation's units.
 fn fit_table(path: &str) {
     let samples = read_enough_samples(path);
-    let (train, test): (Vec<&Sample>, Vec<&Sample>) =
-        samples.iter().partition(|s| !s.opening.is_multiple_of(10));
+    let (train, test) = hold_out(&samples, true);
     eprintln!(
         "{} positions: {} to fit, {} held out (the positions of one opening in ten)",
         samples.len(),
@@ -643,7 +649,7 @@ fn fit_table(path: &str) {
 /// What a position is worth to the side to move beyond its points, by which threats
 /// each side has ([`super::threat_mask`]).
 #[rustfmt::skip]
-pub(in crate::ai::gomoku) const THREAT_TABLE: [i32; 256] = [{entries}
+pub(in crate::ai::gomoku) const THREAT_TABLE: [i32; super::THREAT_MASKS] = [{entries}
 ];",
         samples.len()
     );

@@ -75,14 +75,17 @@ pub(super) fn threat_mask(board: &Board) -> usize {
             has(side, &[Threat::Flex3]),
         ];
         for (b, &set) in bits.iter().enumerate() {
-            mask |= usize::from(set) << (4 * k + b);
+            mask |= usize::from(set) << (MASK_BITS * k + b);
         }
     }
     mask
 }
 
+/// Bits of one side in a [`threat_mask`].
+const MASK_BITS: usize = 4;
+
 /// Number of [`threat_mask`] values.
-pub const THREAT_MASKS: usize = 256;
+pub const THREAT_MASKS: usize = 1 << (2 * MASK_BITS);
 
 /// [`threat_mask`] of `game`'s position (for the fit).
 #[must_use]
@@ -100,9 +103,9 @@ pub fn threat_table_weight(mask: usize) -> i32 {
 /// A threat mask's name, as the table's comments give it (`me 4+ 3 · them 4`).
 #[must_use]
 pub fn threat_mask_name(mask: usize) -> String {
-    const NAMES: [&str; 4] = ["4+", "4", "3+", "3"];
+    const NAMES: [&str; MASK_BITS] = ["4+", "4", "3+", "3"];
     let side = |bits: usize| -> String {
-        let names: Vec<&str> = (0..4)
+        let names: Vec<&str> = (0..MASK_BITS)
             .filter(|b| bits & (1 << b) != 0)
             .map(|b| NAMES[b])
             .collect();
@@ -112,7 +115,12 @@ pub fn threat_mask_name(mask: usize) -> String {
             names.join(" ")
         }
     };
-    format!("me {} · them {}", side(mask & 15), side(mask >> 4))
+    let one_side = (1 << MASK_BITS) - 1;
+    format!(
+        "me {} · them {}",
+        side(mask & one_side),
+        side(mask >> MASK_BITS)
+    )
 }
 
 /// Features per side: how many lines of the side's empty points have each

@@ -7,7 +7,7 @@
 /// What a position is worth to the side to move beyond its points, by which threats
 /// each side has ([`super::threat_mask`]).
 #[rustfmt::skip]
-pub(in crate::ai::gomoku) const THREAT_TABLE: [i32; 256] = [
+pub(in crate::ai::gomoku) const THREAT_TABLE: [i32; super::THREAT_MASKS] = [
     -81, // 0x00 me - · them -: 308 positions
     0, // 0x01 me 4+ · them -: 0 positions
     -912, // 0x02 me 4 · them -: 59 positions
