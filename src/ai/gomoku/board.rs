@@ -249,6 +249,11 @@ impl Board {
         self.hash
     }
 
+    /// The hash the position will have once the side to move plays on `i`.
+    pub(super) fn hash_after(&self, i: usize) -> u64 {
+        self.hash ^ ZOBRIST[self.side()][i]
+    }
+
     pub(super) fn is_full(&self) -> bool {
         self.setup + self.history.len() == self.points.len()
     }
@@ -511,7 +516,9 @@ mod tests {
             if game.play(Board::point(i)).is_err() || game.is_over() {
                 break;
             }
+            let expected = board.hash_after(i);
             board.make(i);
+            assert_eq!(board.hash(), expected, "the hash foretold for a move");
         }
     }
 

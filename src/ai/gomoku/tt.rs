@@ -80,6 +80,26 @@ impl Tt {
         &self.entries[(hash as usize) & (self.entries.len() - 1)]
     }
 
+    /// Asks the processor to bring `hash`'s entry into its cache, so that the probe
+    /// which follows a little later (the search calls this before it makes a move,
+    /// and probes once the move is made) need not wait on memory: a probe lands
+    /// anywhere in a table far larger than the caches, and waiting on it was a fifth
+    /// of the search's time.
+    #[inline]
+    pub(super) fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let entry = std::ptr::from_ref(self.slot(hash)).cast::<i8>();
+            // SAFETY: SSE, the feature `_mm_prefetch` needs, is part of every x86-64
+            // processor, and a prefetch only hints the cache: it reads nothing into
+            // the program and cannot fault.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(entry) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
+
     pub(super) fn probe(&self, hash: u64, ply: i32) -> Option<Hit> {
         let entry = self.slot(hash);
         let data = entry.data.load(Relaxed);
