@@ -62,6 +62,16 @@ pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
 }
 
 /// Attack first, then defence: our threat ranks above the same threat of theirs.
+///
+/// (An order fitted to full Rapfi's own moves did not play better. A score for
+/// each combination of a point's four lines, for the side to move and for the
+/// opponent, and for its distances to the last two moves, fitted by softmax over
+/// the candidates of 55,657 positions where Rapfi moved in 4,619 lab match games,
+/// put Rapfi's move first in 28% of the positions held out, where this order does
+/// in 18%, and among the first ten in 83% against 67%. With fours first and that
+/// order after, the engine won 32 of the first 185 games against full Rapfi at
+/// 500 ms, 17.3%; with it inside these threat ranks, 30 of 163, 18.4%, where this
+/// wins 20-22%.)
 fn scored(board: &Board, mv: usize) -> Scored {
     let me = board.side();
     let (mine, theirs) = (board.threat(mv, me), board.threat(mv, 1 - me));
