@@ -459,8 +459,6 @@ fn logistic(xs: &[Vec<(usize, f64)>], ys: &[f64], ridge: &[f64]) -> Vec<f64> {
 
 fn fit(path: &str) {
     let samples = read_enough_samples(path);
-    // One position in ten, or with HOLD_OUT_OPENINGS set, the positions of one
-    // opening in ten.
     let (train, test) = hold_out(&samples, std::env::var_os("HOLD_OUT_OPENINGS").is_some());
     eprintln!(
         "{} positions: {} to fit, {} held out",

@@ -68,7 +68,7 @@ pub(super) fn threat_mask(board: &Board) -> usize {
     let has = |side, threats: &[Threat]| threats.iter().any(|&t| board.count(side, t) > 0);
     let mut mask = 0;
     for (k, side) in [me, 1 - me].into_iter().enumerate() {
-        let bits = [
+        let bits: [bool; MASK_BITS] = [
             has(side, &[Threat::Block4Plus, Threat::Block4Flex3]),
             has(side, &[Threat::Block4]),
             has(side, &[Threat::Flex3Plus, Threat::DoubleFlex3]),
