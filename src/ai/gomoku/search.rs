@@ -476,6 +476,10 @@ impl<'a> Searcher<'a> {
         // Near the horizon, where the static value can be trusted (the opponent has
         // no shape that wins in a few moves unseen by it), a position far above beta
         // is cut, and quiet moves that cannot lift one far below alpha are skipped.
+        // (Razoring, Rapfi's cut of such a node far below alpha unless the side to
+        // move has a VCF, here when it has no four to make, saved too little to play:
+        // 1.4% of the nodes to depth 10 on 16 lab middle games, 3.51 M against
+        // 3.56 M, at margins of 150 and 250 a ply alike.)
         let calm = !pv
             && (1..=FUTILITY_DEPTH).contains(&depth)
             && !is_decisive(alpha)
