@@ -6,7 +6,7 @@
 #
 #   scripts/gomoku-vs-rapfi.sh [-t MS] [-j JOBS] [-i 'KEY VALUE'] [-s SECONDS] ENGINE OPENINGS...
 #
-# ENGINE: a Gomocup engine (target/release/pbrain-tabletop); Rapfi is $RAPFI
+# ENGINE: a Gomocup engine (scripts/build-engine.sh builds ours); Rapfi is $RAPFI
 # (../shared/gomoku-lab/build-rapfi.sh builds it); the lab is $LAB (default
 # ../shared/gomoku-lab, for its match.py and rapfi_delay.py).
 # OPENINGS: files of openings, one a line as `h8i9j10`.
