@@ -60,14 +60,15 @@ CARGO_TARGET_DIR="$target/engine-pgo/generate" RUSTFLAGS="$flags -C profile-gene
 CARGO_TARGET_DIR="$target" cargo build -q --release --no-default-features --bin tabletop-cli
 instrumented="$target/engine-pgo/generate/$host/engine/pbrain-tabletop"
 
-# The training games: both sides instrumented, 150 ms a move, balanced openings of
-# three to five stones, every rule the engine plays.
+# The training games: both sides instrumented, 150 ms a move, from four openings of
+# three to five stones, each played both ways under free-style (eight games), and
+# the first of them both ways under the exactly-five and renju rules.
 openings="$target/engine-pgo/openings.txt"
 printf '%s\n' h8i9j8 h8g9i10 h8j9h10i9 h8i8g10h10i11 > "$openings"
-for rule in freestyle freestyle standard renju; do
+for rule_games in freestyle:8 standard:2 renju:2; do
     "$target/release/tabletop-cli" match --engine-a "$instrumented" --engine-b "$instrumented" \
-        --info-a "thread_num 1" --info-b "thread_num 1" --rule "$rule" --games 2 \
-        --time-ms 150 --openings "$openings" >/dev/null
+        --info-a "thread_num 1" --info-b "thread_num 1" --rule "${rule_games%:*}" \
+        --games "${rule_games#*:}" --time-ms 150 --openings "$openings" >/dev/null
 done
 "$profdata" merge -o "$target/engine-pgo/merged.profdata" "$data"
 
