@@ -10,13 +10,18 @@
 # --no-pgo  the engine profile alone (no training games).
 # --native  for this machine's processor (rustc's -C target-cpu=native): faster here,
 #           but the binary may not run on an older x86-64.
-# OUT       where the engine goes (default target/pbrain-tabletop under
-#           $CARGO_TARGET_DIR, which defaults to $HOME/.cache/tabletop-target).
+# OUT       where the engine goes (default $CARGO_TARGET_DIR/pbrain-tabletop, and
+#           $CARGO_TARGET_DIR defaults to $HOME/.cache/tabletop-target).
 #
 # PGO needs rustup's llvm-tools component (llvm-profdata); the script adds it.
 # Prints the engine's path last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 { print }' "$0" >&2
+    exit 2
+}
 
 pgo=1
 flags=""
@@ -25,7 +30,7 @@ for arg in "$@"; do
     case $arg in
         --no-pgo) pgo=0 ;;
         --native) flags="-C target-cpu=native" ;;
-        -*) awk 'NR > 1 && !/^#/ { exit } NR > 1 { print }' "$0" >&2; exit 2 ;;
+        -*) usage ;;
         *) out=$arg ;;
     esac
 done
@@ -35,10 +40,14 @@ out=${out:-$target/pbrain-tabletop}
 # procedural macros that run during the build.
 host=$(rustc -vV | sed -n 's/^host: //p')
 build=(cargo build -q --profile engine --no-default-features --bin pbrain-tabletop --target "$host")
+# Where the engine built in target folder $1 lies.
+built() {
+    echo "$1/$host/engine/pbrain-tabletop"
+}
 
 if [ "$pgo" -eq 0 ]; then
     CARGO_TARGET_DIR="$target/engine" RUSTFLAGS="$flags" "${build[@]}"
-    cp "$target/engine/$host/engine/pbrain-tabletop" "$out"
+    cp "$(built "$target/engine")" "$out"
     echo "$out"
     exit 0
 fi
@@ -58,7 +67,7 @@ mkdir -p "$data"
 CARGO_TARGET_DIR="$target/engine-pgo/generate" RUSTFLAGS="$flags -C profile-generate=$data" \
     "${build[@]}"
 CARGO_TARGET_DIR="$target" cargo build -q --release --no-default-features --bin tabletop-cli
-instrumented="$target/engine-pgo/generate/$host/engine/pbrain-tabletop"
+instrumented=$(built "$target/engine-pgo/generate")
 
 # The training games: both sides instrumented, 150 ms a move, from four openings of
 # three to five stones, each played both ways under free-style (eight games), and
@@ -74,5 +83,5 @@ done
 
 CARGO_TARGET_DIR="$target/engine-pgo/use" \
     RUSTFLAGS="$flags -C profile-use=$target/engine-pgo/merged.profdata" "${build[@]}"
-cp "$target/engine-pgo/use/$host/engine/pbrain-tabletop" "$out"
+cp "$(built "$target/engine-pgo/use")" "$out"
 echo "$out"
