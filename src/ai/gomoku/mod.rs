@@ -176,11 +176,12 @@ pub struct Engine {
 /// millisecond of budget.
 ///
 /// (A VCT that finds nothing spends its whole budget, and most do: on 16 lab middle
-/// games at 500 ms a move the root solves took 49 ms on average and the search
-/// reached depth 10.8; with half the VCT's budget 26 ms and 11.1, a quarter 16 ms
-/// and 11.4. That bought nothing measurable against full Rapfi at 500 ms, two sets
-/// of 64 openings played both ways, with the search's internal iterative reduction
-/// (see `search.rs`, 20.5% of 256 games with the VCT as it is): half the budget won
+/// games at 500 ms a move, with the search's internal iterative reduction (see
+/// `search.rs`) and two matches running beside it, the root solves took 49 ms on
+/// average and the search reached depth 10.8; with half the VCT's budget 26 ms and
+/// 11.1, a quarter 16 ms and 11.4. That bought nothing measurable against full
+/// Rapfi at 500 ms, two sets of 64 openings played both ways, with that reduction
+/// (20.5% of 256 games with the VCT as it is): half the budget won
 /// 53 of 256 games, 3 drawn, 21.3%, and a quarter 56, 1 drawn, 22.1%; on a third
 /// set, half the budget won 23 of 128 where the engine without either change won
 /// 30, 1 drawn. Half the budget would also have left level 5 with 37,500 nodes,
