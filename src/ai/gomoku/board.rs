@@ -134,6 +134,8 @@ pub(super) struct Board {
     /// one less when both sides win with five or more, whose patterns never look at
     /// the cells five away (a five through a point lies within four of it).
     reach: isize,
+    /// Black has forbidden points (renju), so its threats may be false ones.
+    fouls: bool,
 }
 
 impl Board {
@@ -168,6 +170,7 @@ impl Board {
             } else {
                 HALF as isize
             },
+            fouls: rule.has_fouls(),
         };
         for i in 0..board.points.len() {
             board.cells[board.points[i]] = EMPTY;
@@ -225,6 +228,11 @@ impl Board {
     #[must_use]
     pub(super) fn point(i: usize) -> Point {
         Point::new((i % STRIDE - HALF) as u8, (i / STRIDE - HALF) as u8)
+    }
+
+    /// Whether Black has forbidden points (renju).
+    pub(super) fn has_fouls(&self) -> bool {
+        self.fouls
     }
 
     /// The side to move.

@@ -1,7 +1,7 @@
 //! Move generation near the stones, pruned by threats and ordered by them.
 
-use super::board::Board;
-use super::pattern::Threat;
+use super::board::{Board, STRIDE};
+use super::pattern::{HALF, Line, Threat};
 
 /// A move with its ordering score.
 #[derive(Clone, Copy, Debug)]
@@ -19,12 +19,28 @@ pub(super) enum Forcing {
     BlockFive,
     /// The opponent threatens an open four: block it, or make a four first.
     BlockFour,
+    /// The opponent threatens a four and an open three at once: take its point or
+    /// a point of its lines, or make a four first. As against an open four, every
+    /// such move is searched, none reduced.
+    BlockFourThree,
 }
 
 /// Fills `out` with the moves worth searching, unordered, and says how forced they are.
 ///
 /// The caller has already handled a five of our own and a double five threat. The
 /// list is empty only when every move is forbidden to Black under renju.
+///
+/// Against a threat, only the moves that can stop it are generated, as the strong
+/// classical engines do: the threat's point, the points of its lines within a
+/// pattern's reach of it, and our own fours, which gain a tempo; a stone anywhere
+/// else leaves the threat as it was. So against an open three (an open four to
+/// come) and a four-three to come, but not under renju against Black, whose
+/// four-three may be a false one. (Before, the opponent's four-points on other lines
+/// were searched against an open three too, and every move near the stones against
+/// a four-three. Both together took 11% fewer nodes to depth 10 on 16 lab middle
+/// games, and won 65 of 384 games against full Rapfi at 500 ms, 4 drawn, 17.4%,
+/// where the engine without them, side by side on the same three sets of 64
+/// openings, won 56, 2 drawn, 14.8%: 26-20, 16-15 and 23-21 by set.)
 pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
     let me = board.side();
     let opp = 1 - me;
@@ -37,16 +53,38 @@ pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
                 .map(|mv| scored(board, mv)),
         );
         Forcing::BlockFive
-    } else if board.count(opp, Threat::Flex4) > 0 {
+    } else if let Some(at) = board.find(opp, Threat::Flex4) {
+        // Our fours, and the opponent's four-points on the lines where `at` makes a
+        // four (an open four, or two fours at once): every point that stops those
+        // fours is one (a stone elsewhere leaves them).
+        let lines = board.lines(at, opp);
         out.extend(
             board
                 .candidates()
                 .filter(|&i| {
-                    board.threat(i, me) >= Threat::Block4 || board.threat(i, opp) >= Threat::Block4
+                    board.threat(i, me) >= Threat::Block4
+                        || (board.threat(i, opp) >= Threat::Block4
+                            && (i == at || on_lines(at, &lines, i, &[Line::Block4, Line::Flex4])))
                 })
                 .map(|mv| scored(board, mv)),
         );
         Forcing::BlockFour
+    } else if let Some(at) = board
+        .find(opp, Threat::Block4Flex3)
+        .filter(|_| !(board.has_fouls() && opp == 0))
+    {
+        let lines = board.lines(at, opp);
+        out.extend(
+            board
+                .candidates()
+                .filter(|&i| {
+                    i == at
+                        || board.threat(i, me) >= Threat::Block4
+                        || on_lines(at, &lines, i, &[Line::Flex3, Line::Block4])
+                })
+                .map(|mv| scored(board, mv)),
+        );
+        Forcing::BlockFourThree
     } else {
         out.extend(board.candidates().map(|mv| scored(board, mv)));
         Forcing::Free
@@ -59,6 +97,20 @@ pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
         out.extend(board.empties().take(1).map(|mv| scored(board, mv)));
     }
     forcing
+}
+
+/// Whether `i` lies within the pattern window of `at` on one of its lines where a
+/// stone at `at` makes one of `kinds`.
+fn on_lines(at: usize, lines: &[Line; 4], i: usize, kinds: &[Line]) -> bool {
+    let (ax, ay) = ((at % STRIDE) as isize, (at / STRIDE) as isize);
+    let (dx, dy) = ((i % STRIDE) as isize - ax, (i / STRIDE) as isize - ay);
+    let reach = HALF as isize;
+    if dx.abs() > reach || dy.abs() > reach {
+        return false;
+    }
+    // Across, up, up-right, down-right, as the board's directions.
+    let on = [dy == 0, dx == 0, dx == dy, dx == -dy];
+    (0..4).any(|d| on[d] && kinds.contains(&lines[d]))
 }
 
 /// Attack first, then defence: our threat ranks above the same threat of theirs.

@@ -317,6 +317,53 @@ fn the_moves_after_the_first_are_ordered_as_far_as_the_node_searches() {
     }
 }
 
+/// The moves of a side under threat: the generator's list, as point names.
+fn generated(game: &Gomoku) -> (super::movegen::Forcing, Vec<String>) {
+    let board = board::Board::from_game(game);
+    let mut moves = Vec::new();
+    let forcing = super::movegen::generate(&board, &mut moves);
+    let names = moves
+        .iter()
+        .map(|m| board::Board::point(m.mv).to_string())
+        .collect();
+    (forcing, names)
+}
+
+/// Against an open three, or a point that makes a four and an open three at once,
+/// only the moves that stop it are searched (and the side's own fours): the
+/// opponent's four-points on other lines are no defence.
+#[test]
+fn a_threat_is_answered_only_on_its_lines() {
+    use super::movegen::Forcing;
+    // White's open three f8 g8 h8; its closed three m3 m4 m5 (Black m6) has
+    // four-points m1 and m2, which stop nothing.
+    let black = "m6 a15 c15 o15 a1 c1";
+    let g = position("15x15", Rule::FreeStyle, black, "f8 g8 h8 m3 m4 m5");
+    let (forcing, moves) = generated(&g);
+    assert_eq!(forcing, Forcing::BlockFour);
+    for block in ["e8", "i8", "d8", "j8"] {
+        assert!(moves.contains(&block.to_owned()), "{block} in {moves:?}");
+    }
+    for far in ["m1", "m2", "b14"] {
+        assert!(!moves.contains(&far.to_owned()), "{far} in {moves:?}");
+    }
+    // White's g8 makes the four d8-g8 (Black c8) and the open three g8 g9 g10.
+    let black = "c8 m6 a15 o15 a1 o1 c15 e15";
+    let white = "d8 e8 f8 g9 g10 m3 m4 m5";
+    let g = position("15x15", Rule::FreeStyle, black, white);
+    let (forcing, moves) = generated(&g);
+    assert_eq!(forcing, Forcing::BlockFourThree);
+    for block in ["g8", "h8", "g7", "g11"] {
+        assert!(moves.contains(&block.to_owned()), "{block} in {moves:?}");
+    }
+    for far in ["m1", "m2", "b14", "d14"] {
+        assert!(!moves.contains(&far.to_owned()), "{far} in {moves:?}");
+    }
+    // The engine still finds a defence that holds against the four-three.
+    let best = answer(&g, &quick(4)).best.to_string();
+    assert!(moves.contains(&best), "{best}");
+}
+
 /// In slices, a root solve stops at each slice's end and goes on after a pause (tried
 /// again, with what the solver's failure cache proved): it finds what a solve in one
 /// piece finds, and pauses on the way whenever that takes more than a few hundred
