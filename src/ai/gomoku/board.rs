@@ -230,6 +230,15 @@ impl Board {
         Point::new((i % STRIDE - HALF) as u8, (i / STRIDE - HALF) as u8)
     }
 
+    /// The line through `a` and `b` (its index among the four directions) when `b`
+    /// lies within a pattern's window of `a` on it, `HALF` points at most.
+    pub(super) fn line_through(a: usize, b: usize) -> Option<usize> {
+        let diff = b as isize - a as isize;
+        DIRECTIONS
+            .iter()
+            .position(|&step| diff != 0 && diff % step == 0 && (diff / step).abs() <= HALF as isize)
+    }
+
     /// Whether Black has forbidden points (renju).
     pub(super) fn has_fouls(&self) -> bool {
         self.fouls

@@ -1,7 +1,7 @@
 //! Move generation near the stones, pruned by threats and ordered by them.
 
-use super::board::{Board, STRIDE};
-use super::pattern::{HALF, Line, Threat};
+use super::board::Board;
+use super::pattern::{Line, Threat};
 
 /// A move with its ordering score.
 #[derive(Clone, Copy, Debug)]
@@ -102,15 +102,7 @@ pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
 /// Whether `i` lies within the pattern window of `at` on one of its lines where a
 /// stone at `at` makes one of `kinds`.
 fn on_lines(at: usize, lines: &[Line; 4], i: usize, kinds: &[Line]) -> bool {
-    let (ax, ay) = ((at % STRIDE) as isize, (at / STRIDE) as isize);
-    let (dx, dy) = ((i % STRIDE) as isize - ax, (i / STRIDE) as isize - ay);
-    let reach = HALF as isize;
-    if dx.abs() > reach || dy.abs() > reach {
-        return false;
-    }
-    // Across, up, up-right, down-right, as the board's directions.
-    let on = [dy == 0, dx == 0, dx == dy, dx == -dy];
-    (0..4).any(|d| on[d] && kinds.contains(&lines[d]))
+    Board::line_through(at, i).is_some_and(|d| kinds.contains(&lines[d]))
 }
 
 /// Attack first, then defence: our threat ranks above the same threat of theirs.
