@@ -12,6 +12,12 @@
 //! lab games against Rapfi where Rapfi, at 150 ms, saw a forced win for the side to
 //! move, with level 5's node budget for a 500 ms move, 37,500; now it finds 683,
 //! though 6 of the 322 no longer within the budget.)
+//!
+//! What a solve proved is remembered by position, with the depth it was proved to:
+//! a failure for every solve as deep or shallower, a win (and its move) for every
+//! solve as deep or deeper. (When only failures were remembered, and each at its own
+//! depth, the solver found 683 of those 1,065 wins with 37,500 nodes, in 12.83 M
+//! nodes and 5.8 s in all; with wins and depths, 693 in 12.40 M nodes and 5.4 s.)
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -21,7 +27,7 @@ use super::board::{Board, Side};
 use super::pattern::Threat;
 use crate::ai::clock::Clock;
 
-/// Entries in each "no win here" cache.
+/// Entries in the solver's table of what it proved.
 const CACHE_SIZE: usize = 1 << 16;
 /// Attacker moves in a VCF line inside VCT.
 const VCF_INSIDE_VCT: u32 = 12;
@@ -42,7 +48,20 @@ pub(super) struct Solver<'s> {
     timed_out: Cell<bool>,
     /// Give up once this is set (the caller's stop flag), looked at with the clock.
     stop: Option<&'s AtomicBool>,
-    failed: Box<[u64]>,
+    proved: Box<[Proof]>,
+}
+
+/// What the solver proved about a position (its hash, with the kind of solve in
+/// the lowest bit): no win with up to `failed` threats (or fours), and a win by
+/// `win` with up to `won` of them. Either holds for a search with less (for a
+/// failure) or more (for a win) depth. `failed` 0 and `won` 255 know nothing: no
+/// solve asks at depth 0.
+#[derive(Clone, Copy, Default)]
+struct Proof {
+    key: u64,
+    failed: u8,
+    won: u8,
+    win: u16,
 }
 
 impl<'s> Solver<'s> {
@@ -54,7 +73,7 @@ impl<'s> Solver<'s> {
             deadline_floor: 0,
             timed_out: Cell::new(false),
             stop: None,
-            failed: vec![0; CACHE_SIZE].into_boxed_slice(),
+            proved: vec![Proof::default(); CACHE_SIZE].into_boxed_slice(),
         }
     }
 
@@ -109,12 +128,56 @@ impl<'s> Solver<'s> {
         late
     }
 
-    fn known_failure(&self, key: u64) -> bool {
-        self.failed[(key as usize) & (CACHE_SIZE - 1)] == key
+    fn entry(&mut self, key: u64) -> &mut Proof {
+        let entry = &mut self.proved[(key as usize) & (CACHE_SIZE - 1)];
+        if entry.key != key {
+            *entry = Proof {
+                key,
+                won: u8::MAX,
+                ..Proof::default()
+            };
+        }
+        entry
     }
 
-    fn remember_failure(&mut self, key: u64) {
-        self.failed[(key as usize) & (CACHE_SIZE - 1)] = key;
+    /// A win known with up to `depth` threats, or whether none is known to exist.
+    fn known(&self, key: u64, depth: u32) -> Option<Option<usize>> {
+        let entry = self.proved[(key as usize) & (CACHE_SIZE - 1)];
+        if entry.key != key {
+            return None;
+        }
+        if u32::from(entry.won) <= depth {
+            Some(Some(usize::from(entry.win)))
+        } else if u32::from(entry.failed) >= depth {
+            Some(None)
+        } else {
+            None
+        }
+    }
+
+    /// Remembers a solve's result: a win (sound however the solve ended), or none
+    /// found when the solve was not cut short.
+    fn remember(&mut self, key: u64, depth: u32, result: Option<usize>) -> Option<usize> {
+        // (A win is remembered only at a depth the entry can hold; a failure, at
+        // most at that depth.)
+        let deep = depth >= u32::from(u8::MAX);
+        let depth = depth.min(u32::from(u8::MAX - 1)) as u8;
+        match result {
+            Some(_) if deep => {}
+            Some(win) => {
+                let entry = self.entry(key);
+                if depth < entry.won {
+                    entry.won = depth;
+                    entry.win = win as u16;
+                }
+            }
+            None if !self.out_of_nodes() => {
+                let entry = self.entry(key);
+                entry.failed = entry.failed.max(depth);
+            }
+            None => {}
+        }
+        result
     }
 
     /// A first move of a win by continuous fours for the side to move, with at most
@@ -138,9 +201,9 @@ impl<'s> Solver<'s> {
         if depth == 0 || self.out_of_nodes() {
             return None;
         }
-        let key = board.hash().wrapping_add(u64::from(depth) << 56) | 1;
-        if self.known_failure(key) {
-            return None;
+        let key = board.hash() | 1;
+        if let Some(known) = self.known(key, depth) {
+            return known;
         }
         let moves = match block {
             // Forced to block: only go on if the block is itself a four.
@@ -148,15 +211,10 @@ impl<'s> Solver<'s> {
             Some(_) => Vec::new(),
             None => fours(board, me),
         };
-        for m in moves {
-            if self.four_then_block(board, m, |s, b| s.vcf(b, depth - 1).is_some()) {
-                return Some(m);
-            }
-        }
-        if !self.out_of_nodes() {
-            self.remember_failure(key);
-        }
-        None
+        let win = moves
+            .into_iter()
+            .find(|&m| self.four_then_block(board, m, |s, b| s.vcf(b, depth - 1).is_some()));
+        self.remember(key, depth, win)
     }
 
     /// Plays the four `m`, the defender's forced block, then asks `next` whether the
@@ -224,9 +282,9 @@ impl<'s> Solver<'s> {
         if depth == 0 {
             return None;
         }
-        let key = board.hash().wrapping_add(u64::from(depth) << 56) & !1;
-        if self.known_failure(key) {
-            return None;
+        let key = board.hash() & !1;
+        if let Some(known) = self.known(key, depth) {
+            return known;
         }
         let mut attacks: Vec<(usize, Threat)> = board
             .candidates()
@@ -243,16 +301,13 @@ impl<'s> Solver<'s> {
                 self.three_holds(board, m, depth)
             };
             if wins {
-                return Some(m);
+                return self.remember(key, depth, Some(m));
             }
             if self.out_of_nodes() {
                 return None;
             }
         }
-        if !self.out_of_nodes() {
-            self.remember_failure(key);
-        }
-        None
+        self.remember(key, depth, None)
     }
 
     /// [`Solver::vct`] by iterative deepening: one three, then two, up to `max_depth`
