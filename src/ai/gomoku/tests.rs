@@ -500,6 +500,53 @@ fn the_root_keeps_only_moves_that_hold_against_a_vcf() {
     );
 }
 
+/// Whether the side to move in `game` has a win by threes and fours, by a search far
+/// larger than any move's.
+fn has_vct(game: &Gomoku) -> bool {
+    let mut board = Board::from_game(game);
+    let mut solver = threats::Solver::new();
+    solver.set_budget(2_000_000);
+    solver.vct_deepening(&mut board, 8).is_some()
+}
+
+#[test]
+fn the_root_keeps_only_moves_that_hold_against_a_vct() {
+    // Black's j8 would make two open threes (a win of two own moves); a deep win of
+    // nine own moves from a match game.
+    let simple = position("15x15", Rule::FreeStyle, "h8 i8 j10 j11", "o1 o3 o5 a15");
+    let deep = puzzle(DEEP_WINS[1].0, Rule::FreeStyle);
+    for attacker_to_move in [simple, deep] {
+        assert!(has_vct(&attacker_to_move) && !has_vcf(&attacker_to_move));
+        let game = threatened(&attacker_to_move);
+        let mut board = Board::from_game(&game);
+        let mut solver = threats::Solver::new();
+        let kept = defences(&mut board, &mut solver, 1_000).expect("a VCT threat");
+        // Every reply the root drops loses to a VCT (a reply whose check ran out of
+        // budget is kept, for the search to judge).
+        let dropped: Vec<usize> = board.candidates().filter(|mv| !kept.contains(mv)).collect();
+        assert!(!dropped.is_empty(), "some replies lose");
+        for mv in dropped {
+            let mv = Board::point(mv);
+            assert!(has_vct(&after(&game, mv)), "{mv} was dropped but holds");
+        }
+        // Level 5 plays a reply the root kept, and one that holds.
+        let best = at_level(&game, 5).best;
+        assert!(kept.contains(&Board::index(best)), "{best}");
+        assert!(!has_vct(&after(&game, best)), "{best} does not hold");
+    }
+    // The two points of the open threes hold; a White four only delays.
+    let game = position("15x15", Rule::FreeStyle, "h8 i8 j10 j11", "o1 o3 o5");
+    let mut board = Board::from_game(&game);
+    let kept = defences(&mut board, &mut threats::Solver::new(), 1_000).unwrap();
+    let kept: Vec<String> = kept
+        .into_iter()
+        .map(|mv| Board::point(mv).to_string())
+        .collect();
+    for holds in ["j8", "o2", "o4"] {
+        assert!(kept.contains(&holds.to_owned()), "{holds} not in {kept:?}");
+    }
+}
+
 /// A renju position on 15x15 from each side's stones, `to_move` to move.
 fn renju(black: &str, white: &str, to_move: crate::rules::Player) -> Gomoku {
     use crate::rules::Player;
