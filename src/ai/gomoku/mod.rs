@@ -656,7 +656,7 @@ enum RootSolves {
 impl RootSolves {
     /// Runs `solve` to its end, its node budget or the solves' time. In slices, each
     /// try gets what is left of the running slice; one cut short by the slice's end
-    /// pauses and is tried again (the solver's failure cache keeps what it proved), so
+    /// pauses and is tried again (the solver's proof table keeps what it proved), so
     /// that the search keeps the page's thread no longer than a slice. A found
     /// result is taken at once if `found_is_sound` (a win found is a win, however the
     /// try ended); otherwise only from a try the slice's end did not cut.

@@ -365,7 +365,7 @@ fn a_threat_is_answered_only_on_its_lines() {
 }
 
 /// In slices, a root solve stops at each slice's end and goes on after a pause (tried
-/// again, with what the solver's failure cache proved): it finds what a solve in one
+/// again, with what the solver's proof table kept): it finds what a solve in one
 /// piece finds, and pauses on the way whenever that takes more than a few hundred
 /// nodes, so the page's thread is never held for long.
 #[test]

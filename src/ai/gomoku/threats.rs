@@ -36,7 +36,7 @@ const VCF_INSIDE_VCT: u32 = 12;
 /// and looks for the fives it makes).
 const CLOCK_INTERVAL: u64 = 64;
 
-/// A VCF/VCT solver with its own node count, node limit and failure cache.
+/// A VCF/VCT solver with its own node count, node limit and proof table.
 pub(super) struct Solver<'s> {
     pub nodes: u64,
     limit: u64,
@@ -128,8 +128,12 @@ impl<'s> Solver<'s> {
         late
     }
 
+    fn slot(key: u64) -> usize {
+        (key as usize) & (CACHE_SIZE - 1)
+    }
+
     fn entry(&mut self, key: u64) -> &mut Proof {
-        let entry = &mut self.proved[(key as usize) & (CACHE_SIZE - 1)];
+        let entry = &mut self.proved[Self::slot(key)];
         if entry.key != key {
             *entry = Proof {
                 key,
@@ -142,7 +146,7 @@ impl<'s> Solver<'s> {
 
     /// A win known with up to `depth` threats, or whether none is known to exist.
     fn known(&self, key: u64, depth: u32) -> Option<Option<usize>> {
-        let entry = self.proved[(key as usize) & (CACHE_SIZE - 1)];
+        let entry = self.proved[Self::slot(key)];
         if entry.key != key {
             return None;
         }
@@ -158,22 +162,21 @@ impl<'s> Solver<'s> {
     /// Remembers a solve's result: a win (sound however the solve ended), or none
     /// found when the solve was not cut short.
     fn remember(&mut self, key: u64, depth: u32, result: Option<usize>) -> Option<usize> {
-        // (A win is remembered only at a depth the entry can hold; a failure, at
-        // most at that depth.)
-        let deep = depth >= u32::from(u8::MAX);
-        let depth = depth.min(u32::from(u8::MAX - 1)) as u8;
+        // (A win deeper than an entry holds is not remembered; a failure is, as one
+        // to the deepest depth it holds.)
         match result {
-            Some(_) if deep => {}
             Some(win) => {
-                let entry = self.entry(key);
-                if depth < entry.won {
-                    entry.won = depth;
-                    entry.win = win as u16;
+                if let Ok(depth) = u8::try_from(depth) {
+                    let entry = self.entry(key);
+                    if depth < entry.won {
+                        entry.won = depth;
+                        entry.win = win as u16;
+                    }
                 }
             }
             None if !self.out_of_nodes() => {
                 let entry = self.entry(key);
-                entry.failed = entry.failed.max(depth);
+                entry.failed = entry.failed.max(depth.min(u32::from(u8::MAX)) as u8);
             }
             None => {}
         }
