@@ -545,8 +545,8 @@ fn the_root_keeps_only_moves_that_hold_against_a_vct() {
         .into_iter()
         .map(|mv| Board::point(mv).to_string())
         .collect();
-    for holds in ["o2", "o4"] {
-        assert!(kept.contains(&holds.to_owned()), "{holds} not in {kept:?}");
+    for four in ["o2", "o4"] {
+        assert!(kept.contains(&four.to_owned()), "{four} not in {kept:?}");
     }
     let j8 = BoardSize::STANDARD.parse_point("j8").unwrap();
     assert!(has_vct(&after(&game, j8)));
