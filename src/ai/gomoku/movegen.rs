@@ -139,7 +139,7 @@ fn scored(board: &Board, mv: usize) -> Scored {
 /// (A plain four, a closed four with nothing more, counted as quiet too, measured
 /// and left out. Its block is forced and it wins nothing by itself, but a middle
 /// game has many, each searched at full depth: at 500 ms, 5% to 29% of the nodes
-/// answered a four in 12 positions of match games. Reducing them took 6-15% fewer
+/// answered a four in 13 positions of match games. Reducing them took 6-15% fewer
 /// nodes to the same depths (11.1 M against 13.0 M to depth 12 on 16 lab middle
 /// games, 8.44 M against 9.33 M to depth 9 on 40 positions of match games), and
 /// against full Rapfi at 500 ms, side by side with the engine without it on three
