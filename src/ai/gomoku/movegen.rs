@@ -142,10 +142,12 @@ fn scored(board: &Board, mv: usize) -> Scored {
 /// answered a four in 13 positions of match games. Reducing them took 6-15% fewer
 /// nodes to the same depths (11.1 M against 13.0 M to depth 12 on 16 lab middle
 /// games, 8.44 M against 9.33 M to depth 9 on 40 positions of match games), and
-/// against full Rapfi at 500 ms, side by side with the engine without it on three
-/// sets of 64 openings played both ways, it won 73 of 384 games, 2 drawn, 19.3%,
-/// where the engine without it won 63, 2 drawn, 16.7%: 27-23, 31-18 and 15-22 by
-/// set, better in 49 games and worse in 40, inside the noise. With two more cuts of
+/// against full Rapfi at 500 ms, side by side with the engine without it on four
+/// sets of 64 openings played both ways, it won 97 of 512 games, 4 drawn, 19.3%,
+/// where the engine without it won 83, 3 drawn, 16.5%: 27-23, 31-18, 15-22 and
+/// 24-20 by set, better in 71 games and worse in 57, inside the noise. And level 5
+/// lost more often to level 3 with it: 13 of 150 self-play games (three seeds of
+/// 50, 1 drawn) where it loses 7 (1 drawn) on the same seeds. With two more cuts of
 /// the forced part of the tree, only the blocks of an open three at the horizon
 /// and the replies to an open three after the first a ply less deep, it took 37%
 /// fewer nodes to depth 12 and won 25 of 128 on the first set, 1 drawn, where the

@@ -364,6 +364,36 @@ fn a_threat_is_answered_only_on_its_lines() {
     assert!(moves.contains(&best), "{best}");
 }
 
+/// A four of the side to move, even a plain one (a closed four, nothing more), is
+/// never searched as a quiet move, nor a point where the opponent would make a four;
+/// a move that makes neither is (see [`super::movegen::is_quiet`]).
+#[test]
+fn no_four_is_searched_as_a_quiet_move() {
+    let black = "c3 d3 e3 k10 l10 m10 n11 n12 g13";
+    let white = "b3 j10 h13 i13 j13 a15 o15 o1 a6";
+    let game = position("15x15", Rule::FreeStyle, black, white);
+    let board = board::Board::from_game(&game);
+    let at = |name: &str| {
+        let point = BoardSize::STANDARD.parse_point(name).unwrap();
+        board::Board::index(point)
+    };
+    let quiet = |name: &str| super::movegen::is_quiet(&board, at(name));
+    // f3: Black's closed four b3-f3 and nothing more.
+    assert_eq!(board.threat(at("f3"), 0), Threat::Block4);
+    assert!(!quiet("f3"));
+    // n10: the closed four j10-n10 with the open three n10 n11 n12.
+    assert_eq!(board.threat(at("n10"), 0), Threat::Block4Flex3);
+    assert!(!quiet("n10"));
+    // k13: White's four there.
+    assert!(board.threat(at("k13"), 1) >= Threat::Block4);
+    assert!(!quiet("k13"));
+    // n13: the open three n11 n12 n13 (with a lesser shape), and no four.
+    assert_eq!(board.threat(at("n13"), 0), Threat::Flex3Plus);
+    assert!(quiet("n13"));
+    // h5: nothing for either side.
+    assert!(quiet("h5"));
+}
+
 /// In slices, a root solve stops at each slice's end and goes on after a pause (tried
 /// again, with what the solver's proof table kept): it finds what a solve in one
 /// piece finds, and pauses on the way whenever that takes more than a few hundred
