@@ -291,6 +291,16 @@ fn late_move_reductions_grow_with_depth_and_index_within_bounds() {
     assert!(late_move_reduction(12, 30) >= 3);
 }
 
+/// A line of blocked fours is searched three tenths of a ply further a block: whole
+/// plies at the fourth, seventh and tenth block, none before.
+#[test]
+fn blocks_of_fours_extend_a_line_by_three_plies_in_ten() {
+    use super::search::block_extension;
+    let extra: Vec<i32> = (1..=10).map(block_extension).collect();
+    assert_eq!(extra, [0, 0, 0, 1, 0, 0, 1, 0, 0, 1]);
+    assert_eq!((1..=100).map(block_extension).sum::<i32>(), 30);
+}
+
 /// After the first move failed to cut, a node's other moves are ordered best first,
 /// and only the best of them are kept when the node searches fewer than it has; the
 /// first move stays where it is.
