@@ -36,8 +36,8 @@ const MAX_PLY: usize = 128;
 /// sets of 64 openings played both ways at 150 ms a move: the answers to a three
 /// still get their block, and the time goes to the main search.)
 const QUIESCENCE_PLIES: i32 = 2;
-/// Tenths of a ply that a block of a four extends its line by, beyond the ply it
-/// costs nothing (see [`block_extension`]).
+/// Tenths of a ply that a block of a four extends its line by, on top of costing
+/// no depth (see [`block_extension`]).
 const BLOCK_EXTENSION_TENTHS: u32 = 3;
 /// Depths at which static pruning applies (futility and reverse futility), and its
 /// margin per ply. (With it the engine beat itself without it 76-51, 1 drawn, 128
@@ -566,7 +566,7 @@ impl<'a> Searcher<'a> {
         // 21.5% where the engine without it won 20.8%: no gain to pay for it.)
         //
         // A line of many fours is searched further: three tenths of a ply a block
-        // beyond that, as Rapfi extends the answer to a four by 1.3 plies
+        // on top, as Rapfi extends the answer to a four by 1.3 plies
         // ([`block_extension`]). That took 23% and 34% more nodes to depths 10 and 12
         // on 16 lab middle games, and won 105 of 512 games against full Rapfi at
         // 500 ms, 6 drawn, 21.1%, over four sets of 64 openings played both ways, where
@@ -700,8 +700,9 @@ pub(super) fn late_move_reduction(depth: i32, index: usize) -> i32 {
 }
 
 /// The plies beyond its own that the `n`th block of a four on a line (counted from 1)
-/// extends it by: a tenth of [`BLOCK_EXTENSION_TENTHS`] a block, whole plies at the
-/// blocks where the sum passes one (the fourth, seventh, tenth... at 3 tenths).
+/// extends it by: [`BLOCK_EXTENSION_TENTHS`] tenths a block, paid as whole plies at
+/// the blocks where the sum passes a whole number (the fourth, seventh, tenth... at
+/// 3 tenths).
 pub(super) fn block_extension(n: u32) -> i32 {
     let tenths = |n: u32| BLOCK_EXTENSION_TENTHS * n / 10;
     (tenths(n) - tenths(n.saturating_sub(1))) as i32

@@ -388,10 +388,10 @@ fn no_four_is_searched_as_a_quiet_move() {
         board::Board::index(point)
     };
     let quiet = |name: &str| super::movegen::is_quiet(&board, at(name));
-    // f3: Black's closed four b3-f3 and nothing more.
+    // f3: Black's closed four c3-f3 (White b3) and nothing more.
     assert_eq!(board.threat(at("f3"), 0), Threat::Block4);
     assert!(!quiet("f3"));
-    // n10: the closed four j10-n10 with the open three n10 n11 n12.
+    // n10: the closed four k10-n10 (White j10) with the open three n10 n11 n12.
     assert_eq!(board.threat(at("n10"), 0), Threat::Block4Flex3);
     assert!(!quiet("n10"));
     // k13: White's four there.
