@@ -37,7 +37,17 @@ const MAX_PLY: usize = 128;
 /// still get their block, and the time goes to the main search.)
 const QUIESCENCE_PLIES: i32 = 2;
 /// Tenths of a ply that a block of a four extends its line by, on top of costing
-/// no depth (see [`block_extension`]).
+/// no depth (see [`block_extension`]). More extension did worse, against full Rapfi
+/// at 500 ms on a set of 64 openings played both ways, where this won 23 of 128
+/// (18.0%): five tenths a block scored 16 points in the first 108 games where this
+/// scored 19 in the same games, side by side; Rapfi's extensions of the table's move
+/// (a quarter of a ply at a principal-variation node, 8 hundredths elsewhere, a
+/// quarter more when it makes a four within four points of the side's last stone),
+/// with a late move whose reduced search beat alpha by 80 and 25 a ply searched a
+/// ply deeper than its full depth, carried along the line in hundredths, won 11 of
+/// the first 94 games where this won 19 of those, and took 6.10 M and 27.9 M nodes
+/// to depths 10 and 12 on 16 middle games made by Rapfi's opening generator where
+/// this takes 4.30 M and 9.31 M (the table's move alone: 5.85 M and 18.4 M).
 const BLOCK_EXTENSION_TENTHS: u32 = 3;
 /// Depths at which static pruning applies (futility and reverse futility), and its
 /// margin per ply. (With it the engine beat itself without it 76-51, 1 drawn, 128
@@ -574,18 +584,7 @@ impl<'a> Searcher<'a> {
         // and 18.8%: ahead of both runs on two sets and of one on the others, by about
         // one standard error in all. Level 5 beat level 3 as often with it, 143-7 in
         // three seeds of 50 games, where it won 142-7 with 1 drawn, and level 1 in all
-        // 100. More extension did worse, against full Rapfi at 500 ms on a new set of
-        // 64 openings played both ways, where this won 23 of 128 (18.0%): five tenths
-        // a block scored 16 points in the first 108 games where this scored 19 in the
-        // same games, side by side; Rapfi's extensions of the table's move (a quarter
-        // of a ply at a principal-variation node, 8 hundredths elsewhere, a quarter
-        // more when it makes a four within four points of the side's last stone),
-        // with a late move whose reduced search beat alpha by 80 and 25 a ply searched
-        // a ply deeper than its full depth, carried along the line in hundredths, won
-        // 11 of the first 94 games where this won 19 of those, and took 6.10 M and
-        // 27.9 M nodes to depths 10 and 12 on 16 middle games made by Rapfi's opening
-        // generator where this takes 4.30 M and 9.31 M (the table's move alone: 5.85 M
-        // and 18.4 M).
+        // 100. (More extension did worse: see [`BLOCK_EXTENSION_TENTHS`].)
         let path_blocks = self.blocks[ply];
         let child = if forcing == Forcing::BlockFive {
             depth + block_extension(u32::from(path_blocks) + 1)
