@@ -133,9 +133,9 @@ pub const FEATURES: usize = 2 * SIDE_FEATURES;
 const LINES: usize = 9;
 
 /// The features of `game`'s position from the side to move's point of view (see
-/// [`FEATURES`]), if the search would evaluate it statically: `None` when a side has
-/// a five to make, or the side to move a won four (an open four, or a four-three
-/// against no four), or the opponent an open three (the search looks past those).
+/// [`FEATURES`]), if the search would evaluate it statically: `None` when either side
+/// has a five or an open four to make (the search looks past those). A four-three to
+/// make is judged statically at the horizon, as the search does (see `search.rs`).
 /// With [`weights`], `evaluate` is the side to move's features times its weights,
 /// less the opponent's times theirs, plus [`weights::TEMPO`], the combination
 /// corrections ([`combos`]) and the threat table's entry ([`threat_mask_of`]).
@@ -147,11 +147,9 @@ pub fn features(game: &Gomoku) -> Option<[f64; FEATURES]> {
     let board = Board::from_game(game);
     let me = board.side();
     let opp = 1 - me;
-    let opp_fours = board.count_fours(opp);
     if board.count(me, Threat::Five) > 0
         || board.count(opp, Threat::Five) > 0
         || board.count(me, Threat::Flex4) > 0
-        || (opp_fours == 0 && board.count(me, Threat::Block4Flex3) > 0)
         || board.count(opp, Threat::Flex4) > 0
         || board.is_full()
     {
@@ -328,5 +326,13 @@ mod tests {
         assert!(features(&game("h8,h9,i8,h10,a1,h11,a3,h12")).is_none());
         // A quiet position has them.
         assert!(features(&game("h8,h9")).is_some());
+        // So has Black to move with a four-three (l8: i8-l8 against h8, l8-l10)
+        // against no four: the search judges it statically at the horizon.
+        let four_three = game("i8,h8,j8,a1,k8,a15,l9,o1,l10,o15");
+        let board = Board::from_game(&four_three);
+        let l8 = Board::index(four_three.size().parse_point("l8").unwrap());
+        assert_eq!(board.threat(l8, 0), Threat::Block4Flex3);
+        assert_eq!(board.count_fours(1), 0);
+        assert!(features(&four_three).is_some());
     }
 }
