@@ -61,7 +61,12 @@ class Judge:
         """The judge's score for the side to move and its move."""
         self.send("BOARD")
         for i, (x, y) in enumerate(stones):
-            own = 1 if (len(stones) - 1 - i) % 2 == 0 else 2
+            # 1: a stone of the side to move, 2: the opponent's, whose stone was
+            # the last one played. (Rapfi goes by the order of the stones, and
+            # scored the positions right when the last stone was called its own;
+            # a judge that takes the fields as they are saw the wrong side to
+            # move.)
+            own = 2 if (len(stones) - 1 - i) % 2 == 0 else 1
             self.send(f"{x},{y},{own}")
         self.send("DONE")
         score = None
