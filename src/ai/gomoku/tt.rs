@@ -42,6 +42,40 @@ struct Entry {
     data: AtomicU64,
 }
 
+/// Asks Linux to back `entries` with 2 MiB pages where it can (the whole 2 MiB pages
+/// inside it): a probe lands anywhere in the table, and with 4 KiB pages most probes
+/// of a large table also miss the processor's cache of page addresses (the TLB).
+/// With one 128 MiB table kept from search to search, as pbrain-tabletop and the
+/// game keep theirs, the same trees to depths 10 and 11 on the lab's 16 middle games
+/// took 3.69 s against 4.13-4.22 s, and the whole run 8% less time (farm-bench,
+/// five runs each, median). The benchmark's fixed-depth searches, each in a fresh
+/// 64 MiB table, took 5-15% less time. Only advice: where the system has no huge
+/// pages to give, the table is as before. A first touch zeroes 2 MiB rather than
+/// 4 KiB and the advice is a system call, which the smallest searches pay for: the
+/// benchmark's VCF puzzles, won at the root by a fresh engine each, took 47 µs
+/// against 43 µs.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(entries: &[Entry]) {
+    const HUGE_PAGE: usize = 2 << 20;
+    let start = entries.as_ptr() as usize;
+    let end = start + std::mem::size_of_val(entries);
+    let from = start.next_multiple_of(HUGE_PAGE);
+    let to = end / HUGE_PAGE * HUGE_PAGE;
+    if to > from {
+        // SAFETY: the range lies inside the table's own allocation, and the advice
+        // changes only how its pages are backed, never what they hold. A refusal
+        // (an old kernel, huge pages switched off) is harmless, so its result is not
+        // looked at.
+        unsafe {
+            libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+/// Elsewhere the table keeps the system's pages.
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_entries: &[Entry]) {}
+
 /// A fixed-size hash table of search results.
 pub(super) struct Tt {
     entries: Box<[Entry]>,
@@ -59,7 +93,8 @@ impl Tt {
         };
         // Zeroed, so the system's fresh pages serve as they are (an empty entry is
         // all zero), paid for a page at a time as the search reaches them.
-        let entries = bytemuck::allocation::zeroed_slice_box(len);
+        let entries: Box<[Entry]> = bytemuck::allocation::zeroed_slice_box(len);
+        advise_huge_pages(&entries);
         Self {
             entries,
             generation: AtomicU64::new(0),
