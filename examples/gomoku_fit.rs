@@ -86,6 +86,18 @@
 //! weights before only 71-56 and 62-61; against full-strength Rapfi at 500 ms a move
 //! these won 12 of 96 games, those 4 of 48, and the weights before 6 of 48.)
 //!
+//! Refitted to the engine of session 35, 20,293 new positions (`positions 1500 11`
+//! and `positions 2000 23`, scored by Rapfi to depth 12), the weights and then the
+//! table on top: held out by opening, a loss of 0.09710 where the committed weights
+//! and table have 0.11851 (the new weights under the committed table, 0.11680: that
+//! table, fitted to match positions, is far off for these). Against full Rapfi at
+//! 500 ms it won 13-114-1 on opA and 28-100-0 on opB, 41.5 points of 256 (16.2%),
+//! where the committed evaluation scored 45.5 on the same openings (17.8%): a lower
+//! loss again made no stronger engine. Nor does the evaluation look like where Rapfi
+//! is ahead: on 8,934 of those positions, Rapfi's own score after a search of depth
+//! 1 predicts its depth-12 score with a loss of 0.116 (the best slope), where the
+//! committed static evaluation has 0.106 on the tenth held out.
+//!
 //! The weights before, fitted to lines and threats only (11,328 positions to depth
 //! 12), won 11-37 at 500 ms a move against full-strength Rapfi (one thread each, 48
 //! games from 24 Rapfi-made openings with colours swapped), where one table for both
