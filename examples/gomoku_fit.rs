@@ -86,8 +86,8 @@
 //! weights before only 71-56 and 62-61; against full-strength Rapfi at 500 ms a move
 //! these won 12 of 96 games, those 4 of 48, and the weights before 6 of 48.)
 //!
-//! Refitted to the engine of session 35, 20,293 new positions (`positions 1500 11`
-//! and `positions 2000 23`, scored by Rapfi to depth 12), the weights and then the
+//! Refitted to the engine at e43ab49, 20,293 new positions (`positions 1500 11` and
+//! `positions 2000 23`, scored by Rapfi to depth 12), the weights and then the
 //! table on top: held out by opening, a loss of 0.09710 where the committed weights
 //! and table have 0.11851 (the new weights under the committed table, 0.11680: that
 //! table, fitted to match positions, is far off for these). Against full Rapfi at

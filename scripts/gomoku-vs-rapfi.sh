@@ -25,7 +25,7 @@
 #
 # Read one match of 128 games as rough: the clock decides how deep each move is
 # searched, so the same engine on the same openings plays other games. The engine
-# of session 34, played twice on the lab's opA and opB a session apart, scored 26
+# at e43ab49, played twice on the lab's opA and opB a day apart, scored 26
 # then 25 points on opA and 19.5 then 21 on opB, with another result in 22 and 26
 # of the 128 games.
 set -euo pipefail

@@ -42,8 +42,8 @@ const MAX_PLY: usize = 128;
 /// depths 10 and 12 on 16 lab middle games, 3.95 M and 7.64 M against 4.30 M and
 /// 8.35 M, and it won 93 of 512 games, 6 drawn, 18.8%, on four sets of 64 openings
 /// played both ways, 24-104-0, 24-102-2, 23-103-2 and 22-104-2 by set, where the
-/// engine with 2 won 26-102-0, 19-108-1 and 25-103-0 on the first three: 73 points
-/// of 384 against 70.5, inside the noise.)
+/// engine with 2 had won 26-102-0, 19-108-1 and 25-103-0 on the first three in a
+/// run the day before: 73 points of 384 against 70.5, inside the noise.)
 const QUIESCENCE_PLIES: i32 = 2;
 /// Tenths of a ply that a block of a four extends its line by, on top of costing
 /// no depth (see [`block_extension`]). More extension did worse, against full Rapfi
