@@ -92,8 +92,10 @@ struct Saved {
 /// A Gomoku position with its pattern state kept current.
 #[derive(Clone)]
 pub(super) struct Board {
-    /// Black's and White's pattern tables.
+    /// Black's and White's pattern tables, and the shift a key takes before it is
+    /// looked up in them ([`pattern::board_tables`]).
     tables: [&'static [Line]; 2],
+    key_shift: u32,
     /// Black's and White's tables of combined lines by point code.
     combined: [&'static [Combined]; 2],
     cells: [u8; CELLS],
@@ -141,8 +143,10 @@ pub(super) struct Board {
 impl Board {
     /// An empty board.
     pub(super) fn new(size: BoardSize, rule: Rule) -> Self {
+        let (tables, key_shift) = pattern::board_tables(rule);
         let mut board = Self {
-            tables: pattern::tables(rule),
+            tables,
+            key_shift,
             combined: [
                 pattern::combined(rule.has_fouls()),
                 pattern::combined(false),
@@ -440,9 +444,12 @@ impl Board {
     /// point had, if anything changes.
     fn refresh_patterns(&mut self, q: usize, d: usize, record: bool) {
         let key = self.keys[q][d];
+        // Both tables' lengths are powers of two: the mask keeps the look-ups in them.
+        let look_up =
+            |table: &[Line], key: u32| table[(key >> self.key_shift) as usize & (table.len() - 1)];
         let lines = [
-            self.tables[0][key as usize],
-            self.tables[1][swap_colours(key) as usize],
+            look_up(self.tables[0], key),
+            look_up(self.tables[1], swap_colours(key)),
         ];
         if lines[0] == self.lines[q][0][d] && lines[1] == self.lines[q][1][d] {
             return;
