@@ -561,7 +561,6 @@ fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
 pub fn prepare() {
     for rule in [Rule::FreeStyle, Rule::Standard] {
         let _ = pattern::tables(rule);
-        let _ = pattern::board_tables(rule);
     }
     for renju_black in [false, true] {
         let _ = pattern::combined(renju_black);

@@ -75,28 +75,6 @@ pub(super) fn tables(rule: Rule) -> [&'static [Line]; 2] {
     [table(!rule.wins(true, 6)), table(!rule.wins(false, 6))]
 }
 
-/// The tables a search board looks its keys up in, and the shift each key takes
-/// first. Where both sides win with five or more, a point's line never depends on the
-/// cells five away (a five through it lies within four of it), so their two slots
-/// come off the key and the table is the 65,536 keys of the eight cells between:
-/// 64 KiB, which stays in the processor's nearer caches where the whole one, a
-/// mebibyte, does not. Otherwise, the whole tables ([`tables`]) as they are.
-#[must_use]
-pub(super) fn board_tables(rule: Rule) -> ([&'static [Line]; 2], u32) {
-    if rule.wins(true, 6) && rule.wins(false, 6) {
-        static INNER: OnceLock<Box<[Line]>> = OnceLock::new();
-        let inner = INNER.get_or_init(|| {
-            let whole = table(false);
-            (0..1u32 << (4 * HALF - 4))
-                .map(|key| whole[(key << 2) as usize])
-                .collect()
-        });
-        ([inner, inner], 2)
-    } else {
-        (tables(rule), 0)
-    }
-}
-
 /// The pattern table for a side that wins with exactly five (`exact`) or with five or
 /// more, indexed by a key seen by that side.
 #[must_use]
@@ -477,25 +455,6 @@ mod tests {
             line(Rule::Standard, "x.xxx+...."),
             line(Rule::Standard, "..xxx+....")
         );
-    }
-
-    /// The board's tables give every key the line the whole tables give it, under
-    /// each rule: with five or more winning, the short table by the key without its
-    /// outer cells.
-    #[test]
-    fn board_tables_agree_with_the_whole_ones() {
-        for rule in [Rule::FreeStyle, Rule::Standard, Rule::Renju] {
-            let (short, shift) = board_tables(rule);
-            assert_eq!(shift, if rule == Rule::FreeStyle { 2 } else { 0 });
-            for side in 0..2 {
-                let (short, whole) = (short[side], tables(rule)[side]);
-                assert!(short.len().is_power_of_two());
-                for key in 0..KEYS as u32 {
-                    let at = (key >> shift) as usize & (short.len() - 1);
-                    assert_eq!(short[at], whole[key as usize], "{rule:?} {side} {key:x}");
-                }
-            }
-        }
     }
 
     #[test]
