@@ -604,14 +604,15 @@ impl<'a> Searcher<'a> {
         // even that reached beta, won 55 of 256 games against full Rapfi at 500 ms,
         // 21.5% where the engine without it won 20.8%: no gain to pay for it. The
         // other way, the answers to an open three after the first but our fours
-        // searched a ply less first, from depth 2, research at full depth should one
-        // beat alpha: 11% and 14% fewer nodes to depths 10 and 12 on 16 lab middle
-        // games, 4% and 11% less time, and 90 of 512 games won against full Rapfi
-        // at 500 ms, 3 drawn, 17.9%, on four sets of 64 openings played both ways
-        // (20-106-2, 30-98-0, 22-106-0 and 18-109-1), where the engine wins 18-21%
-        // on them. Leaving out past the horizon, from those answers, our plain fours
-        // that take no point of the opponent's saved 7-10% of the nodes but no time:
-        // the blocks ordered first nearly always cut there.)
+        // searched a ply less first, from depth 2, and again at full depth should
+        // one beat alpha: 11% and 14% fewer nodes to depths 10 and 12 on 16 lab
+        // middle games, 4% and 11% less time in one run each, and 90 of 512 games
+        // won against full Rapfi at 500 ms, 3 drawn, 17.9%, on four sets of 64
+        // openings played both ways (20-106-2, 30-98-0, 22-106-0 and 18-109-1),
+        // where the engine wins 18-21% on them. Leaving out past the horizon, from
+        // those answers, our plain fours that take no point of the opponent's saved
+        // 7-10% of the nodes but no time: the blocks ordered first nearly always cut
+        // there.)
         //
         // A line of many fours is searched further: three tenths of a ply a block
         // on top, as Rapfi extends the answer to a four by 1.3 plies
