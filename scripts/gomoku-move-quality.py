@@ -40,11 +40,13 @@ cores, and 1 to 2 minutes of judging):
 
 and on the 918 with the engine to move, Rapfi at 500 ms +0.0134 +- 0.0031 (506
 moves the same), the engine at 1000 ms +0.0035 +- 0.0017. Twice the time is
-worth about ten points in a hundred games against Rapfi, so one such run tells
-apart what about 256 games would, in a third of their time; the search variants
-measured with it (in the notes of `src/ai/gomoku/`) were all within 0.0015 of
-the engine. The judge's scores favour its own moves, so Rapfi's lead here is an
-upper bound. Standard library only; the judge's code is not part of Tabletop.
+worth about ten points in a hundred games against Rapfi, so a run's standard
+error, about 0.0015, is some five such points: what two matches of 128 games
+tell apart (about an hour here), in ten minutes. The variants measured with it
+(in the notes of `src/ai/gomoku/`) were within 0.0015 of the engine, but for a
+heavier weight on the opponent's points, 0.0033 behind. The judge's scores
+favour its own moves, so Rapfi's lead here is an upper bound. Standard library
+only; the judge's code is not part of Tabletop.
 """
 
 import math
