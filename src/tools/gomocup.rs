@@ -299,7 +299,8 @@ impl Session {
                 // A manager sends the limit again before every game; the engine and
                 // its table stay while it is the same. (Dropping them each time made
                 // the first move of every game pay for the system's fresh pages of
-                // a new table: a 256 MiB one took 150-250 ms of a 500 ms move here.)
+                // a new table: for a 256 MiB limit, up to 250 ms of a 500 ms move
+                // here.)
                 if max_memory != self.max_memory {
                     self.max_memory = max_memory;
                     self.engine = None;
