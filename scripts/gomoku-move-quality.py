@@ -57,14 +57,12 @@ import re
 import subprocess
 import sys
 import threading
-import time
+
+from gomocup_pipe import PacedEngine
 
 GAME = re.compile(r"game \d+: .*opening=(\d+) stones")
 POINT = re.compile(r"[a-z]\d+")
 MOVE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
-# Least time between an engine's last line and the next command, in seconds
-# (Rapfi drops a command that arrives right after it printed its move).
-QUIET = 0.05
 LEVEL = 150
 
 
@@ -94,28 +92,13 @@ def select(labels, per_game, seed):
     sys.stdout.write("".join(p + "\n" for p in chosen))
 
 
-class Engine:
+class Engine(PacedEngine):
     def __init__(self, command, ms):
-        self.proc = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True)
-        self.last_line = 0.0
+        super().__init__(command, stderr=subprocess.DEVNULL)
         for info in (f"timeout_turn {ms}", "thread_num 1", "max_memory 268435456"):
             self.send(f"INFO {info}")
         self.send("START 15")
         self.read_line()
-
-    def read_line(self):
-        line = self.proc.stdout.readline()
-        self.last_line = time.monotonic()
-        return line
-
-    def send(self, line):
-        wait = self.last_line + QUIET - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
 
     def move(self, position):
         """The engine's move in `15x15:h8,i9,...`, as `j10`."""
@@ -133,12 +116,6 @@ class Engine:
             if m:
                 return f"{chr(ord('a') + int(m.group(1)))}{int(m.group(2)) + 1}"
 
-    def close(self):
-        try:
-            self.send("END")
-            self.proc.wait(timeout=2)
-        except (BrokenPipeError, OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
 
 
 def play(command, ms, set_file, jobs):

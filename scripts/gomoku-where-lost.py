@@ -22,40 +22,22 @@ script would wait for its answer forever.
 """
 
 import re
-import subprocess
 import sys
-import time
 
-# Least time between the judge's last line and the next command, in seconds.
-QUIET = 0.05
+from gomocup_pipe import PacedEngine
 
 EVAL = re.compile(r"\bEval ([+-]?M\d+|[+-]?M\*|-?\d+)")
 MOVE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
 GAME = re.compile(r"game (\d+): black=(\w) white=(\w) opening=(\d+) stones, (\w) wins")
 
 
-class Judge:
+class Judge(PacedEngine):
     def __init__(self, command, ms):
-        self.proc = subprocess.Popen(
-            command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-        self.last_line = 0.0
+        super().__init__(command)
         self.send("START 15")
         self.read_line()
         self.send(f"INFO timeout_turn {ms}")
         self.send("INFO thread_num 1")
-
-    def read_line(self):
-        line = self.proc.stdout.readline()
-        self.last_line = time.monotonic()
-        return line
-
-    def send(self, line):
-        wait = self.last_line + QUIET - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
 
     def score(self, stones):
         """The judge's score for the side to move and its move."""
@@ -80,10 +62,6 @@ class Judge:
             move = MOVE.match(line)
             if move:
                 return score, (int(move.group(1)), int(move.group(2)))
-
-    def close(self):
-        self.send("END")
-        self.proc.wait(timeout=5)
 
 
 def main():
@@ -116,7 +94,7 @@ def main():
         tally[verdict] += 1
         colour = "black" if parity == 0 else "white"
         print(f"game {number} ({engine} {colour}): {' '.join(shown)} -> {verdict}", flush=True)
-    judge.close()
+    judge.close(timeout=5)
     print(" ".join(f"{k} {v}" for k, v in tally.items()))
 
 

@@ -22,6 +22,8 @@ import sys
 import threading
 import time
 
+from gomocup_pipe import end
+
 EVAL = re.compile(r"\bEval ([+-]?M\d+|[+-]?M\*|-?\d+)")
 MOVE = re.compile(r"^\s*\d+\s*,\s*\d+\s*$")
 
@@ -85,11 +87,7 @@ class Engine:
                 return line, last
 
     def close(self):
-        try:
-            self.send("END")
-            self.proc.wait(timeout=2)
-        except (BrokenPipeError, OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
+        end(self.proc, self.send)
 
 
 def worker(command, depth, jobs, results):
