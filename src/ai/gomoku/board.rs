@@ -321,6 +321,11 @@ impl Board {
             .filter(|&i| self.near[i] > 0 && self.cells[i] == EMPTY)
     }
 
+    /// Whether `i` is one of [`Board::candidates`].
+    pub(super) fn is_candidate(&self, i: usize) -> bool {
+        self.cells.get(i) == Some(&EMPTY) && self.near[i] > 0
+    }
+
     /// Every empty point.
     pub(super) fn empties(&self) -> impl Iterator<Item = usize> + '_ {
         self.points

@@ -45,15 +45,18 @@ pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
     let me = board.side();
     let opp = 1 - me;
     out.clear();
-    let forcing = if board.count(opp, Threat::Five) > 0 {
+    let forcing = forcing(board);
+    if forcing == Forcing::BlockFive {
         out.extend(
             board
                 .empties()
                 .filter(|&i| board.threat(i, opp) == Threat::Five)
                 .map(|mv| scored(board, mv)),
         );
-        Forcing::BlockFive
-    } else if let Some(at) = board.find(opp, Threat::Flex4) {
+    } else if forcing == Forcing::BlockFour {
+        let at = board
+            .find(opp, Threat::Flex4)
+            .expect("a four-point to block");
         // Our fours, and the opponent's four-points on the lines where `at` makes a
         // four (an open four, or two fours at once): every point that stops those
         // fours is one (a stone elsewhere leaves them).
@@ -68,11 +71,10 @@ pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
                 })
                 .map(|mv| scored(board, mv)),
         );
-        Forcing::BlockFour
-    } else if let Some(at) = board
-        .find(opp, Threat::Block4Flex3)
-        .filter(|_| !(board.has_fouls() && opp == 0))
-    {
+    } else if forcing == Forcing::BlockFourThree {
+        let at = board
+            .find(opp, Threat::Block4Flex3)
+            .expect("a four-three point to block");
         let lines = board.lines(at, opp);
         out.extend(
             board
@@ -84,11 +86,9 @@ pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
                 })
                 .map(|mv| scored(board, mv)),
         );
-        Forcing::BlockFourThree
     } else {
         out.extend(board.candidates().map(|mv| scored(board, mv)));
-        Forcing::Free
-    };
+    }
     // Black's forbidden points under renju are no moves (and so a five it can only
     // block on one is lost).
     out.retain(|m| board.threat(m.mv, me) != Threat::Forbidden);
@@ -97,6 +97,27 @@ pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
         out.extend(board.empties().take(1).map(|mv| scored(board, mv)));
     }
     forcing
+}
+
+/// How forced the side to move is ([`generate`]'s answer), from the threat counts
+/// alone: no point is looked at.
+pub(super) fn forcing(board: &Board) -> Forcing {
+    let opp = 1 - board.side();
+    if board.count(opp, Threat::Five) > 0 {
+        Forcing::BlockFive
+    } else if board.count(opp, Threat::Flex4) > 0 {
+        Forcing::BlockFour
+    } else if board.count(opp, Threat::Block4Flex3) > 0 && !(board.has_fouls() && opp == 0) {
+        Forcing::BlockFourThree
+    } else {
+        Forcing::Free
+    }
+}
+
+/// Whether [`generate`] lists `mv` at a node where the side to move is free
+/// ([`Forcing::Free`]): an empty point near the stones that is no forbidden point.
+pub(super) fn generates_free(board: &Board, mv: usize) -> bool {
+    board.is_candidate(mv) && board.threat(mv, board.side()) != Threat::Forbidden
 }
 
 /// Whether `i` lies within the pattern window of `at` on one of its lines where a

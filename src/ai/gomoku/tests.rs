@@ -339,6 +339,56 @@ fn generated(game: &Gomoku) -> (super::movegen::Forcing, Vec<String>) {
     (forcing, names)
 }
 
+/// The search tries the table's move before it generates the moves where the side
+/// to move is free, and only a move the generator would list: `forcing` says what
+/// `generate` says, and `generates_free` holds exactly for the moves it lists,
+/// forbidden points under renju left out.
+#[test]
+fn a_free_node_knows_its_moves_before_they_are_generated() {
+    use super::movegen::{Forcing, forcing, generates_free};
+    let cases = [
+        ("15x15", Rule::FreeStyle, "h8 j10", "h9 g7"),
+        (
+            "15x15",
+            Rule::FreeStyle,
+            "m6 a15 c15 o15 a1 c1",
+            "f8 g8 h8 m3 m4 m5",
+        ),
+        (
+            "15x15",
+            Rule::FreeStyle,
+            "c8 m6 a15 o15 a1 o1 c15 e15",
+            "d8 e8 f8 g9 g10 m3 m4 m5",
+        ),
+        // Black to move under renju with a double-three point (h8: g8 i8 and h7 h9
+        // lines), which it may not play.
+        ("15x15", Rule::Renju, "g8 i8 h7 h9", "a1 a3 a5 o15"),
+        ("10x12", Rule::FreeStyle, "a1 b2", "j12 c3"),
+    ];
+    let mut free = 0;
+    for (size, rule, black, white) in cases {
+        let g = position(size, rule, black, white);
+        let board = board::Board::from_game(&g);
+        let mut moves = Vec::new();
+        let generated = super::movegen::generate(&board, &mut moves);
+        assert_eq!(forcing(&board), generated, "{black} / {white}");
+        if generated != Forcing::Free {
+            continue;
+        }
+        free += 1;
+        let listed: Vec<usize> = moves.iter().map(|m| m.mv).collect();
+        for p in g.size().points() {
+            let i = board::Board::index(p);
+            assert_eq!(
+                generates_free(&board, i),
+                listed.contains(&i),
+                "{p} ({black} / {white})"
+            );
+        }
+    }
+    assert_eq!(free, 3);
+}
+
 /// Against an open three, or a point that makes a four and an open three at once,
 /// only the moves that stop it are searched (and the side's own fours): the
 /// opponent's four-points on other lines are no defence.
