@@ -68,6 +68,28 @@ fn time_to_depth(c: &mut Criterion) {
     }
 }
 
+/// Deeper searches of the same positions, where the main search's nodes, not the
+/// root solves and the fresh table, take most of the time.
+fn time_to_depth_10(c: &mut Criterion) {
+    let stop = AtomicBool::new(false);
+    let mut group = c.benchmark_group("depth 10");
+    group.sample_size(10);
+    for (i, moves) in MIDDLE_GAMES.iter().enumerate() {
+        let g = game(moves);
+        let limits = fixed_depth(10, 1);
+        let r = search(&g, &limits, &stop, |_| {}).unwrap();
+        let nps = r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-9);
+        println!(
+            "middle game {i}: depth 10 {} nodes, {nps:.0} nodes/s on 1 thread",
+            r.nodes
+        );
+        group.bench_function(format!("middle game {i}"), |b| {
+            b.iter(|| search(black_box(&g), &limits, &stop, |_| {}))
+        });
+    }
+    group.finish();
+}
+
 fn vcf_puzzles(c: &mut Criterion) {
     let stop = AtomicBool::new(false);
     for (i, moves) in VCF_PUZZLES.iter().enumerate() {
@@ -87,5 +109,11 @@ fn level_one(c: &mut Criterion) {
     c.bench_function("level 1 move", |b| b.iter(|| pattern_move(black_box(&g))));
 }
 
-criterion_group!(benches, time_to_depth, vcf_puzzles, level_one);
+criterion_group!(
+    benches,
+    time_to_depth,
+    time_to_depth_10,
+    vcf_puzzles,
+    level_one
+);
 criterion_main!(benches);

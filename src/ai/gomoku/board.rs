@@ -321,6 +321,11 @@ impl Board {
             .filter(|&i| self.near[i] > 0 && self.cells[i] == EMPTY)
     }
 
+    /// The last move of the history, if any.
+    pub(super) fn last_move(&self) -> Option<usize> {
+        self.history.last().copied()
+    }
+
     /// Whether `i` is one of [`Board::candidates`].
     pub(super) fn is_candidate(&self, i: usize) -> bool {
         self.cells.get(i) == Some(&EMPTY) && self.near[i] > 0

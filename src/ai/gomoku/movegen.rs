@@ -47,12 +47,22 @@ pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
     out.clear();
     let forcing = forcing(board);
     if forcing == Forcing::BlockFive {
-        out.extend(
-            board
-                .empties()
-                .filter(|&i| board.threat(i, opp) == Threat::Five)
-                .map(|mv| scored(board, mv)),
-        );
+        // The opponent's four is nearly always its last move's: its five-points
+        // are then on that stone's lines, found without looking at every point.
+        let around = board
+            .last_move()
+            .map_or([None; 2], |last| board.fives_around(last, opp));
+        let found = around.iter().flatten().count();
+        if usize::from(board.count(opp, Threat::Five)) == found {
+            out.extend(around.iter().flatten().map(|&mv| scored(board, mv)));
+        } else {
+            out.extend(
+                board
+                    .empties()
+                    .filter(|&i| board.threat(i, opp) == Threat::Five)
+                    .map(|mv| scored(board, mv)),
+            );
+        }
     } else if forcing == Forcing::BlockFour {
         let at = board
             .find(opp, Threat::Flex4)

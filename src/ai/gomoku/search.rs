@@ -579,14 +579,18 @@ impl<'a> Searcher<'a> {
         // The table's move is searched first, and where the side to move is free
         // it is searched before the moves are generated: most nodes are cut by
         // it, and those need no list (see [`Searcher::moves`]). (Generating and
-        // scoring every node's moves was a fifth of the engine's time, by perf. With
-        // this, on 30 positions of the engine's self-play from Rapfi-made openings
-        // at 1000 ms, built by scripts/build-engine.sh --native: 1.74 M nodes/s
-        // against 1.55 M, the root solves' nodes counted, and 9-10% less time to
-        // depths 10 to 12, 3.80 s against 4.18 s to depth 10 on the 21 positions
-        // that reached it. The trees differ a little, as the history the other
-        // moves are ordered by has grown by the time they are: 2-3% more nodes to
-        // depths 10 and 11, 2% fewer to depth 12.)
+        // scoring every node's moves was a fifth of the engine's time by perf, at
+        // 300 ms a move in self-play. With this and the five-point of a four found
+        // on the last stone's lines (movegen's `generate`), on 30 positions of the
+        // engine's self-play from Rapfi-made openings at 1000 ms a move, built by
+        // scripts/build-engine.sh --native and run in turn with the engine
+        // without them six times: 5% more nodes a second (median of the six
+        // ratios; 0.96 to 1.20) and 8% less time to depth 10 on the 20 positions
+        // that reach it (0.81 to 1.00), with 3-4% fewer nodes, as the history the
+        // other moves are ordered by has grown by the time they are. Which engine
+        // ran first mattered as much: the first of a pair was the slower. The
+        // criterion benchmark's middle games, where the root solves take most of
+        // the time, saw no change at depth 10, the same nodes.)
         let forcing = movegen::forcing(board);
         let staged =
             tt_move.filter(|&mv| forcing == Forcing::Free && movegen::generates_free(board, mv));

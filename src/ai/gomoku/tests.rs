@@ -389,6 +389,19 @@ fn a_free_node_knows_its_moves_before_they_are_generated() {
     assert_eq!(free, 3);
 }
 
+/// Against a four, the only move is its five-point, whether the four came with the
+/// last move (found on its lines) or earlier (found by a look at every point).
+#[test]
+fn a_four_is_blocked_on_its_five_point() {
+    use super::movegen::Forcing;
+    let played = crate::rules::gomoku::parse_position("15x15:h8,a1,h9,a2,h10,a3,o15,a4", None)
+        .expect("a position");
+    let set_up = position("15x15", Rule::FreeStyle, "h8 h9 h10 o15", "a1 a2 a3 a4");
+    for g in [played, set_up] {
+        assert_eq!(generated(&g), (Forcing::BlockFive, vec!["a5".to_owned()]));
+    }
+}
+
 /// Against an open three, or a point that makes a four and an open three at once,
 /// only the moves that stop it are searched (and the side's own fours): the
 /// opponent's four-points on other lines are no defence.
