@@ -668,18 +668,10 @@ impl<'a> Searcher<'a> {
             if i == 1 {
                 if let Some(mv) = staged {
                     // The table's move did not cut: now the rest, with it first
-                    // (the generator lists it: see `generates_free`).
+                    // (the generator lists it, see `generates_free`, and its order
+                    // score puts it first).
                     self.moves(&mut moves, ply, tt_move);
-                    match moves.iter().position(|m| m.mv == mv) {
-                        Some(at) => moves.swap(0, at),
-                        None => moves.insert(
-                            0,
-                            Scored {
-                                mv,
-                                score: i32::MAX,
-                            },
-                        ),
-                    }
+                    debug_assert_eq!(moves.first().map(|m| m.mv), Some(mv));
                 }
                 order_rest(&mut moves, width);
             }
