@@ -448,15 +448,16 @@ mod tests {
     #[test]
     fn keeps_the_engine_while_the_limits_stay() {
         let mut s = quick();
-        run(&mut s, &["INFO max_memory 67108864", "START 15", "BEGIN"]);
+        // (Limits small enough to set the table: a 300 ms turn's fills 8 MiB.)
+        run(&mut s, &["INFO max_memory 16777216", "START 15", "BEGIN"]);
         let table = s.engine.as_ref().map(Engine::table_bytes);
         assert!(table.is_some());
         run(
             &mut s,
-            &["RESTART", "INFO max_memory 67108864", "INFO thread_num 1"],
+            &["RESTART", "INFO max_memory 16777216", "INFO thread_num 1"],
         );
         assert_eq!(s.engine.as_ref().map(Engine::table_bytes), table);
-        run(&mut s, &["INFO max_memory 33554432"]);
+        run(&mut s, &["INFO max_memory 12582912"]);
         assert!(s.engine.is_none(), "a new memory limit builds a new table");
         run(&mut s, &["RESTART", "BEGIN"]);
         let smaller = s.engine.as_ref().map(Engine::table_bytes);

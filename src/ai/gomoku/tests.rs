@@ -194,6 +194,26 @@ fn exact_five_does_not_count_on_an_overline() {
     assert_ne!(r.value, Value::Win(1));
 }
 
+/// A timed search's table is what its budget can fill, within the memory limit; an
+/// untimed one (analysis to a depth) fills the limit.
+#[test]
+fn a_timed_search_gets_a_table_it_can_fill() {
+    const MIB: usize = 1 << 20;
+    let table = |time: Option<u64>, memory_bytes| {
+        Engine::new(&Limits {
+            time: time.map(Duration::from_millis),
+            depth: None,
+            threads: 1,
+            memory_bytes,
+        })
+        .table_bytes()
+    };
+    assert_eq!(table(Some(445), 256 * MIB), 16 * MIB);
+    assert_eq!(table(Some(1000), 256 * MIB), 32 * MIB);
+    assert_eq!(table(Some(1000), 24 * MIB), 16 * MIB);
+    assert_eq!(table(None, 256 * MIB), 128 * MIB);
+}
+
 #[test]
 fn levels_have_growing_budgets() {
     let times: Vec<_> = (2..=5)

@@ -40,23 +40,13 @@ impl GameAi for Gomoku {
 
     fn analyse(&self, level: Level, budget: Budget, _: &mut StdRng) -> Option<Analysis<Point>> {
         let stop = AtomicBool::new(false);
-        // A time budget gets a table it can fill: 64 KiB a millisecond (level 5's
-        // 64 MiB for its second). Allocating level 5's whole table for a 10 ms search
-        // took longer than the search (moves of 100-300 ms in the legality runs).
-        let limits = |time: Option<std::time::Duration>, depth| {
-            let full = Limits::for_level(Level::MAX);
-            let memory_bytes = time.map_or(full.memory_bytes, |time| {
-                let bytes = time.as_millis().saturating_mul(64 << 10);
-                usize::try_from(bytes)
-                    .unwrap_or(usize::MAX)
-                    .clamp(1 << 20, full.memory_bytes)
-            });
-            Limits {
-                time,
-                depth,
-                memory_bytes,
-                ..full
-            }
+        // A time budget gets a table it can fill (see `Engine::new`): allocating
+        // level 5's whole table for a 10 ms search took longer than the search (moves
+        // of 100-300 ms in the legality runs).
+        let limits = |time: Option<std::time::Duration>, depth| Limits {
+            time,
+            depth,
+            ..Limits::for_level(Level::MAX)
         };
         let result = match budget {
             Budget::Level => best_move(self, level, &stop, |_| {}),
