@@ -43,6 +43,8 @@ const LINE_STEPS: [(isize, usize, u32); 8 * HALF] = {
 };
 /// How far from a stone empty points become candidate moves.
 const NEAR: isize = 2;
+/// Words of the candidate set, a bit for every grid point.
+const WORDS: usize = CELLS.div_ceil(64);
 
 /// Black is side 0, White side 1, as [`crate::rules::Player::index`].
 pub(super) type Side = usize;
@@ -116,6 +118,9 @@ pub(super) struct Board {
     counts: [[u16; THREATS]; 2],
     /// Stones within `NEAR` of each point.
     near: [u8; CELLS],
+    /// The candidate moves, a bit for each grid point: the empty points with a stone
+    /// within `NEAR` ([`Board::candidates`]), kept with `near`.
+    candidate_bits: [u64; WORDS],
     hash: u64,
     history: Vec<usize>,
     /// Stones set up before the history (a set-up position), which are never taken
@@ -158,6 +163,7 @@ impl Board {
             totals_to_move: [0; 2],
             counts: [[0; THREATS]; 2],
             near: [0; CELLS],
+            candidate_bits: [0; WORDS],
             hash: 0,
             history: Vec::with_capacity(size.area()),
             setup: 0,
@@ -314,11 +320,23 @@ impl Board {
     }
 
     /// Empty points within reach of a stone: the only moves worth searching.
+    ///
+    /// (Read from a set of bits kept on every move, not by a look at every point:
+    /// the moves come in the same order, bottom row first.)
     pub(super) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
-        self.points
+        self.candidate_bits
             .iter()
-            .copied()
-            .filter(|&i| self.near[i] > 0 && self.cells[i] == EMPTY)
+            .enumerate()
+            .flat_map(|(word, &bits)| {
+                let mut bits = bits;
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let bit = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        word * 64 + bit
+                    })
+                })
+            })
     }
 
     /// The last move of the history, if any.
@@ -503,8 +521,25 @@ impl Board {
         for dy in -NEAR..=NEAR {
             for dx in -NEAR..=NEAR {
                 let q = (i as isize + dy * STRIDE as isize + dx) as usize;
-                self.near[q] = self.near[q].wrapping_add_signed(delta);
+                let before = self.near[q];
+                let after = before.wrapping_add_signed(delta);
+                self.near[q] = after;
+                // Only a point that gains its first stone near or loses its last
+                // changes, if empty.
+                if (before == 0 || after == 0) && self.cells[q] == EMPTY {
+                    self.set_candidate(q, after > 0);
+                }
             }
+        }
+        self.set_candidate(i, self.cells[i] == EMPTY && self.near[i] > 0);
+    }
+
+    fn set_candidate(&mut self, q: usize, candidate: bool) {
+        let (word, bit) = (q / 64, q % 64);
+        if candidate {
+            self.candidate_bits[word] |= 1 << bit;
+        } else {
+            self.candidate_bits[word] &= !(1 << bit);
         }
     }
 }
@@ -530,6 +565,11 @@ mod tests {
         assert_eq!(a.totals_to_move, b.totals_to_move);
         assert_eq!(a.counts, b.counts);
         assert_eq!(a.near, b.near);
+        assert_eq!(a.candidate_bits, b.candidate_bits);
+        let scanned: Vec<usize> = (a.points.iter().copied())
+            .filter(|&i| a.near[i] > 0 && a.cells[i] == EMPTY)
+            .collect();
+        assert_eq!(a.candidates().collect::<Vec<_>>(), scanned);
         for &p in &a.points {
             assert_eq!(a.keys[p], b.keys[p]);
             assert_eq!(a.cells[p], b.cells[p]);

@@ -42,10 +42,18 @@ pub(super) enum Forcing {
 /// where the engine without them, side by side on the same three sets of 64
 /// openings, won 56, 2 drawn, 14.8%: 26-20, 16-15 and 23-21 by set.)
 pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
+    let forcing = forcing(board);
+    generate_as(board, forcing, out);
+    forcing
+}
+
+/// [`generate`] where the caller already knows how forced the node is (`forcing`,
+/// [`forcing`]'s answer).
+pub(super) fn generate_as(board: &Board, forcing: Forcing, out: &mut Vec<Scored>) {
+    debug_assert_eq!(forcing, self::forcing(board));
     let me = board.side();
     let opp = 1 - me;
     out.clear();
-    let forcing = forcing(board);
     if forcing == Forcing::BlockFive {
         // The opponent's four is nearly always its last move's: its five-points
         // are then on that stone's lines, found without looking at every point.
@@ -106,7 +114,6 @@ pub(super) fn generate(board: &Board, out: &mut Vec<Scored>) -> Forcing {
         // Only on a board with no stones near any empty point.
         out.extend(board.empties().take(1).map(|mv| scored(board, mv)));
     }
-    forcing
 }
 
 /// How forced the side to move is ([`generate`]'s answer), from the threat counts

@@ -602,7 +602,7 @@ impl<'a> Searcher<'a> {
                 score: i32::MAX,
             });
         } else {
-            self.moves(&mut moves, ply, tt_move);
+            self.moves(&mut moves, forcing, ply, tt_move);
             if moves.is_empty() {
                 // Black under renju, with nothing but forbidden points: a five it
                 // cannot block wins for White; otherwise no move at all, a draw.
@@ -670,7 +670,7 @@ impl<'a> Searcher<'a> {
                     // The table's move did not cut: now the rest, with it first
                     // (the generator lists it, see `generates_free`, and its order
                     // score puts it first).
-                    self.moves(&mut moves, ply, tt_move);
+                    self.moves(&mut moves, forcing, ply, tt_move);
                     debug_assert_eq!(moves.first().map(|m| m.mv), Some(mv));
                 }
                 order_rest(&mut moves, width);
@@ -745,13 +745,13 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// Fills `moves` with the node's moves at `ply`, each with its order score
-    /// (the table's move above all, then killers and history added), the best of
-    /// them first; the rest are put in order only once it failed to cut (see
-    /// [`order_rest`]).
-    fn moves(&self, moves: &mut Vec<Scored>, ply: usize, tt_move: Option<usize>) {
+    /// Fills `moves` with the node's moves at `ply` (`forcing`: how forced it is,
+    /// [`movegen::forcing`]), each with its order score (the table's move above all,
+    /// then killers and history added), the best of them first; the rest are put in
+    /// order only once it failed to cut (see [`order_rest`]).
+    fn moves(&self, moves: &mut Vec<Scored>, forcing: Forcing, ply: usize, tt_move: Option<usize>) {
         let me = self.board.side();
-        generate(&self.board, moves);
+        movegen::generate_as(&self.board, forcing, moves);
         let killers = self.killers[ply];
         for m in moves.iter_mut() {
             if Some(m.mv) == tt_move {
