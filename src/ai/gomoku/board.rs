@@ -94,8 +94,12 @@ struct Saved {
 /// A Gomoku position with its pattern state kept current.
 #[derive(Clone)]
 pub(super) struct Board {
-    /// Black's and White's pattern tables.
+    /// Black's and White's pattern tables, and how a key is shifted and masked to
+    /// index them: the inner table where both sides win with five or more
+    /// ([`pattern::inner_table`]), else the whole ones, keys as they are.
     tables: [&'static [Line]; 2],
+    key_shift: u32,
+    key_mask: u32,
     /// Black's and White's tables of combined lines by point code.
     combined: [&'static [Combined]; 2],
     cells: [u8; CELLS],
@@ -146,8 +150,17 @@ pub(super) struct Board {
 impl Board {
     /// An empty board.
     pub(super) fn new(size: BoardSize, rule: Rule) -> Self {
+        let five_or_more = rule.wins(true, 6) && rule.wins(false, 6);
+        let (tables, key_shift, key_mask) = if five_or_more {
+            let inner = pattern::inner_table();
+            ([inner; 2], pattern::INNER_SHIFT, pattern::INNER_MASK)
+        } else {
+            (pattern::tables(rule), 0, u32::MAX)
+        };
         let mut board = Self {
-            tables: pattern::tables(rule),
+            tables,
+            key_shift,
+            key_mask,
             combined: [
                 pattern::combined(rule.has_fouls()),
                 pattern::combined(false),
@@ -171,7 +184,7 @@ impl Board {
             frames: Vec::with_capacity(size.area()),
             saved: Vec::new(),
             points: size.points().map(Self::index).collect(),
-            reach: if rule.wins(true, 6) && rule.wins(false, 6) {
+            reach: if five_or_more {
                 HALF as isize - 1
             } else {
                 HALF as isize
@@ -467,19 +480,22 @@ impl Board {
     /// changed, and the counts and totals they are in; `record`: first keeps what the
     /// point had, if anything changes.
     ///
-    /// (Where both sides win with five or more, a point's line never depends on the
-    /// cells five away, so a 64 KiB table of the eight cells between could serve
-    /// for the mebibyte one. It built the same trees; the lab's engine-profile native
-    /// build reached depths 10 and 12 on 16 middle games about 4% sooner in three
-    /// noisy pairs of runs, but the criterion fixed-depth benches, release profile,
-    /// took 3-6% more time than before it and 9-14% more than a second run of before,
-    /// and it scored 44-210-2 in 256 games against full Rapfi at 500 ms where the
-    /// engine scores 45.5 and 46 points on the same openings. Left out.)
+    /// Where both sides win with five or more, the line is read from the 64 KiB
+    /// table of a key's eight inner cells ([`pattern::inner_table`]), not the
+    /// mebibyte one. (Tried once before, it built the same trees and reached depths
+    /// 10 and 12 about 4% sooner, but the criterion benches took 3-6% more time, in
+    /// days when a 128 MiB transposition table filled the caches, and it was left
+    /// out. With a table the size of the search's budget, built by
+    /// scripts/build-engine.sh --native and run in turn with the engine without it
+    /// four times, both ways, on 30 self-play positions at 1000 ms: the same trees,
+    /// and 1.3-3.8% less time to depth 12 in three pairs, 0.5% more in the fourth,
+    /// the depths 9 to 11 alike.)
     fn refresh_patterns(&mut self, q: usize, d: usize, record: bool) {
         let key = self.keys[q][d];
+        let index = |key: u32| ((key >> self.key_shift) & self.key_mask) as usize;
         let lines = [
-            self.tables[0][key as usize],
-            self.tables[1][swap_colours(key) as usize],
+            self.tables[0][index(key)],
+            self.tables[1][index(swap_colours(key))],
         ];
         if lines[0] == self.lines[q][0][d] && lines[1] == self.lines[q][1][d] {
             return;

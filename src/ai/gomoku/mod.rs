@@ -587,6 +587,7 @@ pub fn prepare() {
     for rule in [Rule::FreeStyle, Rule::Standard] {
         let _ = pattern::tables(rule);
     }
+    let _ = pattern::inner_table();
     for renju_black in [false, true] {
         let _ = pattern::combined(renju_black);
     }
