@@ -87,8 +87,8 @@ struct Saved {
     lines: [[Line; 4]; 2],
     codes: [u16; 2],
     threats: [Threat; 2],
-    values: [i32; 2],
-    values_to_move: [i32; 2],
+    values: [i16; 2],
+    values_to_move: [i16; 2],
 }
 
 /// A Gomoku position with its pattern state kept current.
@@ -111,12 +111,12 @@ pub(super) struct Board {
     /// Each point's four lines as one code per side ([`pattern::CODES`]).
     codes: [[u16; 2]; CELLS],
     threats: [[Threat; 2]; CELLS],
-    values: [[i32; 2]; CELLS],
+    values: [[i16; 2]; CELLS],
     /// Sum of `values` over the empty points, per side.
     totals: [i32; 2],
     /// Each point's value to a side when that side is to move, and their sum over
     /// the empty points.
-    values_to_move: [[i32; 2]; CELLS],
+    values_to_move: [[i16; 2]; CELLS],
     totals_to_move: [i32; 2],
     /// Empty points holding each threat, per side.
     counts: [[u16; THREATS]; 2],
@@ -307,7 +307,7 @@ impl Board {
 
     /// What the empty point `i` is worth to `side`.
     pub(super) fn value(&self, i: usize, side: Side) -> i32 {
-        self.values[i][side]
+        i32::from(self.values[i][side])
     }
 
     /// Sum of the values of all empty points for `side` when it is to move.
@@ -417,8 +417,8 @@ impl Board {
         debug_assert_eq!(self.cells[i], EMPTY);
         for s in 0..2 {
             self.counts[s][self.threats[i][s] as usize] -= 1;
-            self.totals[s] -= self.values[i][s];
-            self.totals_to_move[s] -= self.values_to_move[i][s];
+            self.totals[s] -= i32::from(self.values[i][s]);
+            self.totals_to_move[s] -= i32::from(self.values_to_move[i][s]);
         }
         let code = if side == 0 { BLACK } else { WHITE };
         self.cells[i] = code;
@@ -525,8 +525,9 @@ impl Board {
             } = self.combined[side][usize::from(code)];
             self.counts[side][self.threats[q][side] as usize] -= 1;
             self.counts[side][threat as usize] += 1;
-            self.totals[side] += value - self.values[q][side];
-            self.totals_to_move[side] += value_to_move - self.values_to_move[q][side];
+            self.totals[side] += i32::from(value) - i32::from(self.values[q][side]);
+            self.totals_to_move[side] +=
+                i32::from(value_to_move) - i32::from(self.values_to_move[q][side]);
             self.threats[q][side] = threat;
             self.values[q][side] = value;
             self.values_to_move[q][side] = value_to_move;

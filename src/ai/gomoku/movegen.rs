@@ -108,8 +108,10 @@ pub(super) fn generate_as(board: &Board, forcing: Forcing, out: &mut Vec<Scored>
         out.extend(board.candidates().map(|mv| scored(board, mv)));
     }
     // Black's forbidden points under renju are no moves (and so a five it can only
-    // block on one is lost).
-    out.retain(|m| board.threat(m.mv, me) != Threat::Forbidden);
+    // block on one is lost); no other side has any.
+    if board.has_fouls() && me == 0 {
+        out.retain(|m| board.threat(m.mv, me) != Threat::Forbidden);
+    }
     if out.is_empty() && forcing == Forcing::Free && board.candidates().next().is_none() {
         // Only on a board with no stones near any empty point.
         out.extend(board.empties().take(1).map(|mv| scored(board, mv)));
