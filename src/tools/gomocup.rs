@@ -448,7 +448,8 @@ mod tests {
     #[test]
     fn keeps_the_engine_while_the_limits_stay() {
         let mut s = quick();
-        // (Limits small enough to set the table: a 300 ms turn's fills 8 MiB.)
+        // (Limits below what a 300 ms turn's budget can fill, 8 MiB, so that they
+        // decide the table's size.)
         run(&mut s, &["INFO max_memory 16777216", "START 15", "BEGIN"]);
         let table = s.engine.as_ref().map(Engine::table_bytes);
         assert!(table.is_some());

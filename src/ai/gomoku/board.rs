@@ -359,7 +359,9 @@ impl Board {
 
     /// Whether `i` is one of [`Board::candidates`].
     pub(super) fn is_candidate(&self, i: usize) -> bool {
-        self.cells.get(i) == Some(&EMPTY) && self.near[i] > 0
+        self.candidate_bits
+            .get(i / 64)
+            .is_some_and(|word| word >> (i % 64) & 1 == 1)
     }
 
     /// Every empty point.

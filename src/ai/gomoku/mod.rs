@@ -209,13 +209,14 @@ const BYTES_PER_THREAD: usize = 256 << 10;
 /// entries for each node it searches (some 1.9 M nodes a second on one core),
 /// then rounded down to a power of two (16 MiB for a 445 ms move, 32 MiB for a second).
 /// A larger table than the search can fill only slows it down: its probes miss the
-/// processor's caches. (Built by scripts/build-engine.sh --native, the engine with
-/// a 16 MiB table searched 5-10% more nodes a second than with 128 MiB, the table
-/// of a 256 MiB limit, and reached depths 10-12 in 5-12% less time with as many
-/// nodes: in turn, on 30 self-play positions at 1000 ms a move with either first
-/// and with two at once, and on 89 positions of self-play games searched in order
-/// at 500 ms, as a game does. 8 and 32 MiB did as well as 16; 4 MiB took 4-11% more
-/// nodes.)
+/// processor's caches. (Built by scripts/build-engine.sh --native, on 30 self-play
+/// positions at 1000 ms a move, three pairs run in turn with either first, the
+/// engine with a 16 MiB table searched 5-11% more nodes a second than with 128 MiB,
+/// the table of a 256 MiB limit, and reached depths 10-12 in 5-18% less time with
+/// about as many nodes; with the two run at once, 6-11% more at 1000 ms and -1% to
+/// +4% at 500 ms; on 89 positions of self-play games searched in order at 500 ms,
+/// as a game does, 5-7% more and 2-12% less time to depths 9-12. 8 and 32 MiB did
+/// as well as 16; 4 MiB took 4-11% more nodes.)
 const TABLE_BYTES_PER_MS: u128 = 64 << 10;
 
 impl Engine {

@@ -75,9 +75,11 @@ pub(super) fn tables(rule: Rule) -> [&'static [Line]; 2] {
     [table(!rule.wins(true, 6)), table(!rule.wins(false, 6))]
 }
 
-/// How far a key is shifted, and what of it is kept, to index [`inner_table`]: its
-/// eight inner cells, without the one five away on each side.
+/// How far a key is shifted to index [`inner_table`]: past the cell five away on
+/// the one side.
 pub(super) const INNER_SHIFT: u32 = 2;
+/// What of the shifted key indexes [`inner_table`]: its eight inner cells, without
+/// the cell five away on the other side.
 pub(super) const INNER_MASK: u32 = (1 << (4 * (HALF - 1))) - 1;
 
 /// The pattern table of a side that wins with five or more, indexed by a key's inner
