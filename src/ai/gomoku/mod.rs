@@ -346,6 +346,11 @@ impl Engine {
         let budget_ms = limits
             .time
             .map_or(UNTIMED_SOLVE_MS, |t| t.as_millis() as u64);
+        // (A solver whose proof table the engine kept from one move to the next,
+        // most of the positions a move's solves look at having been looked at a
+        // move before, scored 26 points in 172 games against full Rapfi at 500 ms
+        // where the engine without it scored 30 in the same games, on two sets of
+        // 64 openings played both ways: 10.5 to 16 in 80 and 15.5 to 14 in 92.)
         let mut solver = Solver::new();
         solver.set_stop(stop);
         // The root solves together get at most half the time, by clock as well as
