@@ -6,8 +6,7 @@
 //! a move back looks nothing up: the move kept what it changed, and that is put back.
 
 use super::pattern::{
-    self, BLACK, Combined, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, code_step, slot,
-    swap_colours,
+    self, BLACK, Combined, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, slot, swap_colours,
 };
 use crate::rules::gomoku::{BoardSize, Gomoku, MAX_SIDE, Point, Rule};
 
@@ -100,8 +99,10 @@ pub(super) struct Board {
     tables: [&'static [Line]; 2],
     key_shift: u32,
     key_mask: u32,
-    /// Black's and White's tables of combined lines by point code.
+    /// Black's and White's tables of combined lines by point code, and the steps of
+    /// the four lines in a code ([`pattern::code_base`]).
     combined: [&'static [Combined]; 2],
+    code_steps: [u16; 4],
     cells: [u8; CELLS],
     keys: [[u32; 4]; CELLS],
     /// From here to `values_to_move`: what a stone of each side on a point would
@@ -157,14 +158,16 @@ impl Board {
         } else {
             (pattern::tables(rule), 0, u32::MAX)
         };
+        let base = pattern::code_base(five_or_more);
         let mut board = Self {
             tables,
             key_shift,
             key_mask,
             combined: [
-                pattern::combined(rule.has_fouls()),
-                pattern::combined(false),
+                pattern::combined(rule.has_fouls(), base),
+                pattern::combined(false, base),
             ],
+            code_steps: pattern::code_steps(base),
             cells: [WALL; CELLS],
             keys: [[0; 4]; CELLS],
             lines: [[[Line::None; 4]; 2]; CELLS],
@@ -518,7 +521,9 @@ impl Board {
                 continue;
             }
             self.lines[q][side][d] = line;
-            let code = self.codes[q][side] + line as u16 * code_step(d) - old as u16 * code_step(d);
+            debug_assert!(self.code_steps[1] == 9 || line != Line::Overline);
+            let step = self.code_steps[d];
+            let code = self.codes[q][side] + line as u16 * step - old as u16 * step;
             self.codes[q][side] = code;
             let Combined {
                 threat,

@@ -594,8 +594,8 @@ pub fn prepare() {
         let _ = pattern::tables(rule);
     }
     let _ = pattern::inner_table();
-    for renju_black in [false, true] {
-        let _ = pattern::combined(renju_black);
+    for (renju_black, base) in [(false, 8), (false, 9), (true, 9)] {
+        let _ = pattern::combined(renju_black, base);
     }
 }
 
