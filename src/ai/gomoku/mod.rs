@@ -450,7 +450,10 @@ impl Engine {
         // wins 21-22%; it spent 280-300 ms a move on average against 250. Yet time
         // is worth much here: told 1000 ms a move against Rapfi's 500, the engine won
         // 22 of the first 75 games on a set of 64 openings played both ways, 29.3%,
-        // where at 500 ms it won 23 of 128, 18.8%. It already thinks 330-450 ms in
+        // where at 500 ms it won 23 of 128, 18.8%. Measured again at 7a8ae3a, told
+        // 1000 ms it won 36-91-1 on opA and 27-98-3 on opB, 25.4% of 256, where at
+        // 500 ms it won 26-102-0 and 21-106-1, 18.6% (better in 41 games, worse in
+        // 24); told 250 ms, 19-109-0 on opA, 14.8%. It already thinks 330-450 ms in
         // the positions that are not decided, so a gain must come from the search.
         // Nor did thinking longer on a falling score: an iteration whose score fell
         // more than 60 below that of two iterations before kept 90% of the budget,
