@@ -303,16 +303,11 @@ pub(super) struct Combined {
     pub value_to_move: i16,
 }
 
-/// The step of line `d`'s pattern in a point's code.
-#[must_use]
-pub(super) const fn code_step(d: usize) -> u16 {
-    [1, 9, 81, 729][d]
-}
-
-/// The code of four lines.
+/// The code of four lines in base `base` ([`code_steps`]).
 #[cfg(test)]
-fn code(lines: [Line; 4]) -> u16 {
-    (0..4).map(|d| lines[d] as u16 * code_step(d)).sum()
+fn code(lines: [Line; 4], base: u16) -> u16 {
+    let steps = code_steps(base);
+    (0..4).map(|d| lines[d] as u16 * steps[d]).sum()
 }
 
 /// The table of every code's [`Combined`], for White or for Black outside renju
@@ -323,13 +318,12 @@ pub(super) fn combined(renju_black: bool, base: u16) -> &'static [Combined] {
     static PLAIN: OnceLock<Box<[Combined]>> = OnceLock::new();
     static RENJU_BLACK: OnceLock<Box<[Combined]>> = OnceLock::new();
     static FIVE_OR_MORE: OnceLock<Box<[Combined]>> = OnceLock::new();
-    debug_assert!(base == 9 || (base == 8 && !renju_black));
     let cell = match (renju_black, base) {
-        (true, _) => &RENJU_BLACK,
+        (true, 9) => &RENJU_BLACK,
+        (false, 9) => &PLAIN,
         (false, 8) => &FIVE_OR_MORE,
-        (false, _) => &PLAIN,
+        _ => panic!("no table of codes of base {base} (renju Black: {renju_black})"),
     };
-    let base = if renju_black { 9 } else { base };
     cell.get_or_init(|| {
         let steps = code_steps(base);
         (0..usize::from(steps[3] * base))
@@ -438,8 +432,9 @@ pub(super) fn combo_key_of(lines: &[Line]) -> u16 {
 /// The lines of a [`combo_key`], strongest first, without [`Line::None`].
 #[must_use]
 pub(super) fn combo_lines(key: u16) -> Vec<Line> {
-    (0..4)
-        .map(|d| decode(((usize::from(key) / code_step(d) as usize) % 9) as u8))
+    code_steps(9)
+        .into_iter()
+        .map(|step| decode(((key / step) % 9) as u8))
         .filter(|&l| l != Line::None)
         .collect()
 }
@@ -552,7 +547,7 @@ mod tests {
                 for c in LINES {
                     for d in LINES {
                         let lines = [a, b, c, d];
-                        let code = code(lines);
+                        let code = code(lines, 9);
                         assert!(seen.insert(code), "{lines:?} shares code {code}");
                         for (renju_black, threat) in
                             [(false, combine(lines)), (true, combine_renju_black(lines))]
@@ -564,9 +559,8 @@ mod tests {
                             };
                             assert_eq!(combined(renju_black, 9)[usize::from(code)], expected);
                             if !renju_black && !lines.contains(&Line::Overline) {
-                                let steps = code_steps(8);
-                                let code: u16 = (0..4).map(|d| lines[d] as u16 * steps[d]).sum();
-                                assert_eq!(combined(false, 8)[usize::from(code)], expected);
+                                let code = usize::from(super::code(lines, 8));
+                                assert_eq!(combined(false, 8)[code], expected);
                             }
                         }
                     }
