@@ -1,12 +1,14 @@
-//! The search board: stones on a padded grid, and for every point its line keys, line
-//! patterns, threats and values, all updated on each make and unmake.
+//! The search board: stones on a padded grid, every line of it as one word, and for
+//! every point its line patterns, threats and values, all updated on each make and
+//! unmake.
 //!
-//! A stone changes at most ten points on each of its four lines, so a move touches 40
-//! points and one table look-up per colour for each; nothing is ever rescanned. Taking
+//! A stone changes one word on each of its four lines and the patterns of at most ten
+//! points on each, so a move touches 40 points and one table look-up per colour for
+//! each, its key read from the line's word; nothing is ever rescanned. Taking
 //! a move back looks nothing up: the move kept what it changed, and that is put back.
 
 use super::pattern::{
-    self, BLACK, Combined, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, slot, swap_colours,
+    self, BLACK, Combined, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, swap_colours,
 };
 use crate::rules::gomoku::{BoardSize, Gomoku, MAX_SIDE, Point, Rule};
 
@@ -16,30 +18,11 @@ pub(super) const STRIDE: usize = 32;
 pub(super) const CELLS: usize = STRIDE * (MAX_SIDE as usize + 2 * HALF);
 /// Index steps of the four line directions: across, up, up-right, down-right.
 const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRIDE as isize];
-/// The points up to `HALF` from a point on its four lines, nearest first (all those
-/// `k` away before any `k + 1` away, so that a prefix of `8 * reach` entries is those
-/// within `reach`): each as its index offset, its line, and the shift of the first
-/// point's cell in its key on that line.
-const LINE_STEPS: [(isize, usize, u32); 8 * HALF] = {
-    let mut steps = [(0, 0, 0); 8 * HALF];
-    let mut n = 0;
-    let mut k = 1;
-    while k <= HALF as isize {
-        let mut d = 0;
-        while d < 4 {
-            let mut sign = -1;
-            while sign <= 1 {
-                // The first point lies `-sign * k` steps from this one.
-                steps[n] = (sign * k * DIRECTIONS[d], d, 2 * slot((-sign * k) as i32));
-                n += 1;
-                sign += 2;
-            }
-            d += 1;
-        }
-        k += 1;
-    }
-    steps
-};
+/// Lines of each direction in the padded grid, each held as one word
+/// ([`Board::line_at`]).
+const LINES: usize = 2 * STRIDE;
+/// The bits of a key's cells on one side of its point.
+const SIDE_MASK: u64 = (1 << (2 * HALF)) - 1;
 /// How far from a stone empty points become candidate moves.
 const NEAR: isize = 2;
 /// Words of the candidate set, a bit for every grid point.
@@ -104,7 +87,10 @@ pub(super) struct Board {
     combined: [&'static [Combined]; 2],
     code_steps: [u16; 4],
     cells: [u8; CELLS],
-    keys: [[u32; 4]; CELLS],
+    /// Every line of the grid in each direction as a word of two bits a cell
+    /// ([`Board::line_at`]), walls and the grid's ends as [`WALL`]: a stone changes
+    /// four words, and a point's key on a line is read from the line's word.
+    words: [[u64; LINES]; 4],
     /// From here to `values_to_move`: what a stone of each side on a point would
     /// make. Current at the empty points only; an occupied point's are brought up to
     /// date when its stone is taken back ([`Board::unmake`]).
@@ -169,7 +155,7 @@ impl Board {
             ],
             code_steps: pattern::code_steps(base),
             cells: [WALL; CELLS],
-            keys: [[0; 4]; CELLS],
+            words: [[u64::MAX; LINES]; 4],
             lines: [[[Line::None; 4]; 2]; CELLS],
             codes: [[0; 2]; CELLS],
             threats: [[Threat::None; 2]; CELLS],
@@ -195,7 +181,12 @@ impl Board {
             fouls: rule.has_fouls(),
         };
         for i in 0..board.points.len() {
-            board.cells[board.points[i]] = EMPTY;
+            let p = board.points[i];
+            board.cells[p] = EMPTY;
+            for d in 0..4 {
+                let (line, pos) = Self::line_at(p, d);
+                board.words[d][line] &= !(3 << (2 * pos));
+            }
         }
         // Every point starts as an empty point worth nothing; `refresh_patterns` then
         // moves each to its real threat and value.
@@ -205,16 +196,9 @@ impl Board {
         });
         for i in 0..board.points.len() {
             let p = board.points[i];
-            for (d, &step) in DIRECTIONS.iter().enumerate() {
-                for k in 1..=HALF as isize {
-                    for sign in [-1, 1] {
-                        let q = (p as isize + sign * k * step) as usize;
-                        if board.cells[q] == WALL {
-                            board.keys[p][d] |= u32::from(WALL) << (2 * slot((sign * k) as i32));
-                        }
-                    }
-                }
-                board.refresh_patterns(p, d, false);
+            for d in 0..4 {
+                let (line, pos) = Self::line_at(p, d);
+                board.refresh_patterns(p, d, key_at(board.words[d][line], pos), false);
             }
         }
         board
@@ -428,15 +412,21 @@ impl Board {
         let code = if side == 0 { BLACK } else { WHITE };
         self.cells[i] = code;
         self.hash ^= ZOBRIST[side][i];
-        // Every point within reach on the four lines gets its new key; the empty
-        // ones, their new patterns. An occupied point's patterns are only needed
-        // again once it is empty, and then they are those it had when its stone went
-        // on (the stones around it are as they were then).
-        for (q, d, shift) in Self::line_points(i, self.reach) {
-            if self.cells[q] != WALL {
-                self.keys[q][d] |= u32::from(code) << shift;
-                if self.cells[q] == EMPTY {
-                    self.refresh_patterns(q, d, record);
+        // Every line through the point gets the stone in its word, and the empty
+        // points within reach on it their new patterns. An occupied point's patterns
+        // are only needed again once it is empty, and then they are those it had
+        // when its stone went on (the stones around it are as they were then).
+        for (d, &step) in DIRECTIONS.iter().enumerate() {
+            let (line, pos) = Self::line_at(i, d);
+            let word = self.words[d][line] | u64::from(code) << (2 * pos);
+            self.words[d][line] = word;
+            for k in 1..=self.reach {
+                for sign in [-1, 1] {
+                    let at = (pos as isize + sign * k) as u32;
+                    if (word >> (2 * at)) & 3 == u64::from(EMPTY) {
+                        let q = (i as isize + sign * k * step) as usize;
+                        self.refresh_patterns(q, d, key_at(word, at), record);
+                    }
                 }
             }
         }
@@ -453,10 +443,9 @@ impl Board {
         let side = self.side();
         self.cells[i] = EMPTY;
         self.hash ^= ZOBRIST[side][i];
-        for (q, d, shift) in Self::line_points(i, self.reach) {
-            if self.cells[q] != WALL {
-                self.keys[q][d] &= !(3 << shift);
-            }
+        for d in 0..4 {
+            let (line, pos) = Self::line_at(i, d);
+            self.words[d][line] &= !(3 << (2 * pos));
         }
         self.update_near(i, -1);
         for s in self.saved.drain(frame.saved..) {
@@ -472,17 +461,25 @@ impl Board {
         self.totals_to_move = frame.totals_to_move;
     }
 
-    /// The grid points within `reach` of `i` on its four lines (walls too), each with
-    /// its line and the shift of `i`'s cell in that point's key on it: what a stone
-    /// on `i` rewrites.
-    fn line_points(i: usize, reach: isize) -> impl Iterator<Item = (usize, usize, u32)> {
-        LINE_STEPS[..8 * reach as usize]
-            .iter()
-            .map(move |&(offset, d, shift)| ((i as isize + offset) as usize, d, shift))
+    /// The line through grid index `i` in direction `d` (its word's index) and `i`'s
+    /// position on it: lines across by row, up by column, and the diagonals by the
+    /// difference and the sum of column and row, each cell in a word at the column
+    /// (across and the diagonals) or the row (up), so that a step along `d` is the
+    /// next position. A word's 32 positions hold every column of the grid and its
+    /// 30 rows; those off the grid stay walls.
+    #[inline]
+    fn line_at(i: usize, d: usize) -> (usize, u32) {
+        let (x, y) = (i % STRIDE, i / STRIDE);
+        match d {
+            0 => (y, x as u32),
+            1 => (x, y as u32),
+            2 => (y + STRIDE - 1 - x, x as u32),
+            _ => (x + y, x as u32),
+        }
     }
 
     /// Recomputes the patterns of the empty point `q` after its key on line `d`
-    /// changed, and the counts and totals they are in; `record`: first keeps what the
+    /// changed to `key`, and the counts and totals they are in; `record`: first keeps what the
     /// point had, if anything changes.
     ///
     /// Where both sides win with five or more, the line is read from the 64 KiB
@@ -499,8 +496,7 @@ impl Board {
     /// byte of the key looked up as its share of the index, from 8.5 KiB in all,
     /// took 0-2% more time to depths 9 to 12 than this in two runs in turn, built
     /// alike: the look-ups saved cost what the extra ones added.)
-    fn refresh_patterns(&mut self, q: usize, d: usize, record: bool) {
-        let key = self.keys[q][d];
+    fn refresh_patterns(&mut self, q: usize, d: usize, key: u32, record: bool) {
         let index = |key: u32| ((key >> self.key_shift) & self.key_mask) as usize;
         let lines = [
             self.tables[0][index(key)],
@@ -572,6 +568,16 @@ impl Board {
     }
 }
 
+/// The key of the point at position `pos` of a line's `word`: the cells `HALF` before
+/// it, then the `HALF` after ([`pattern::slot`]'s order). The point lies at least
+/// `HALF` from either end of the word (every on-board point does).
+#[inline]
+fn key_at(word: u64, pos: u32) -> u32 {
+    let below = (word >> (2 * (pos - HALF as u32))) & SIDE_MASK;
+    let above = (word >> (2 * (pos + 1))) & SIDE_MASK;
+    (below | above << (2 * HALF)) as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -592,6 +598,7 @@ mod tests {
         assert_eq!(a.totals, b.totals);
         assert_eq!(a.totals_to_move, b.totals_to_move);
         assert_eq!(a.counts, b.counts);
+        assert_eq!(a.words, b.words);
         assert_eq!(a.near, b.near);
         assert_eq!(a.candidate_bits, b.candidate_bits);
         let scanned: Vec<usize> = (a.points.iter().copied())
@@ -599,7 +606,6 @@ mod tests {
             .collect();
         assert_eq!(a.candidates().collect::<Vec<_>>(), scanned);
         for &p in &a.points {
-            assert_eq!(a.keys[p], b.keys[p]);
             assert_eq!(a.cells[p], b.cells[p]);
             if a.cells[p] != EMPTY {
                 continue;
@@ -653,6 +659,30 @@ mod tests {
                 board.unmake();
             }
             assert_same(&board, &fresh);
+        }
+    }
+
+    /// Every empty point's key on each line, read from the line's word, is the key
+    /// of the cells around it on the grid, cell by cell.
+    #[test]
+    fn keys_read_from_words_are_the_cells_around() {
+        let mut rng = StdRng::seed_from_u64(11);
+        for size in ["15x15", "20x20", "10x17"] {
+            let size: BoardSize = size.parse().unwrap();
+            let mut board = Board::new(size, Rule::FreeStyle);
+            let mut game = Gomoku::new(size, Rule::FreeStyle);
+            play_random(&mut board, &mut game, &mut rng, 40);
+            for i in board.empties() {
+                for (d, &step) in DIRECTIONS.iter().enumerate() {
+                    let mut expected = 0;
+                    for offset in (-(HALF as i32)..=HALF as i32).filter(|&o| o != 0) {
+                        let cell = board.cells[(i as isize + offset as isize * step) as usize];
+                        expected |= u32::from(cell) << (2 * pattern::slot(offset));
+                    }
+                    let (line, pos) = Board::line_at(i, d);
+                    assert_eq!(key_at(board.words[d][line], pos), expected, "{i} {d}");
+                }
+            }
         }
     }
 

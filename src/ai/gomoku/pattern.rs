@@ -48,7 +48,9 @@ pub(super) enum Line {
     Overline,
 }
 
-/// Slot of the cell `offset` steps from the centre (`offset` in `-HALF..=HALF`, not 0).
+/// Slot of the cell `offset` steps from the centre (`offset` in `-HALF..=HALF`, not 0):
+/// the order of a key's cells, as the board reads them from a line's word.
+#[cfg(test)]
 #[must_use]
 pub(super) const fn slot(offset: i32) -> u32 {
     debug_assert!(offset != 0 && offset.unsigned_abs() as usize <= HALF);
