@@ -76,12 +76,11 @@ struct Saved {
 /// A Gomoku position with its pattern state kept current.
 #[derive(Clone)]
 pub(super) struct Board {
-    /// Black's and White's pattern tables, and how a key is shifted and masked to
-    /// index them: the inner table where both sides win with five or more
-    /// ([`pattern::inner_table`]), else the whole ones, keys as they are.
+    /// Both sides' lines by a key's inner cells, where both win with five or more
+    /// ([`pattern::inner_table`]); else Black's and White's whole pattern tables,
+    /// indexed by the keys as they are.
+    inner: Option<&'static [[Line; 2]]>,
     tables: [&'static [Line]; 2],
-    key_shift: u32,
-    key_mask: u32,
     /// Black's and White's tables of combined lines by point code, and the steps of
     /// the four lines in a code ([`pattern::code_base`]).
     combined: [&'static [Combined]; 2],
@@ -138,17 +137,16 @@ impl Board {
     /// An empty board.
     pub(super) fn new(size: BoardSize, rule: Rule) -> Self {
         let five_or_more = rule.wins(true, 6) && rule.wins(false, 6);
-        let (tables, key_shift, key_mask) = if five_or_more {
-            let inner = pattern::inner_table();
-            ([inner; 2], pattern::INNER_SHIFT, pattern::INNER_MASK)
+        let (inner, tables) = if five_or_more {
+            // (The whole tables are never read then.)
+            (Some(pattern::inner_table()), [&[][..]; 2])
         } else {
-            (pattern::tables(rule), 0, u32::MAX)
+            (None, pattern::tables(rule))
         };
         let base = pattern::code_base(five_or_more);
         let mut board = Self {
             tables,
-            key_shift,
-            key_mask,
+            inner,
             combined: [
                 pattern::combined(rule.has_fouls(), base),
                 pattern::combined(false, base),
@@ -482,26 +480,30 @@ impl Board {
     /// changed to `key`, and the counts and totals they are in; `record`: first keeps what the
     /// point had, if anything changes.
     ///
-    /// Where both sides win with five or more, the line is read from the 64 KiB
-    /// table of a key's eight inner cells ([`pattern::inner_table`]), not the
-    /// mebibyte one. (Tried once before, it built the same trees and reached depths
-    /// 10 and 12 about 4% sooner, but the criterion benches took 3-6% more time, in
-    /// days when a 128 MiB transposition table filled the caches, and it was left
-    /// out. With a table the size of the search's budget, built by
-    /// scripts/build-engine.sh --native and run in turn with the engine without it
-    /// four times, both ways, on 30 self-play positions at 1000 ms: the same trees,
-    /// and 1.3-3.8% less time to depth 12 in three pairs, 0.5% more in the fourth,
-    /// the depths 9 to 11 alike. Smaller still did not pay: a side's line read by
-    /// the eight inner cells as trits (empty, its own stone, anything else), each
-    /// byte of the key looked up as its share of the index, from 8.5 KiB in all,
-    /// took 0-2% more time to depths 9 to 12 than this in two runs in turn, built
-    /// alike: the look-ups saved cost what the extra ones added.)
+    /// Where both sides win with five or more, both sides' lines are read at once
+    /// from the 128 KiB table of a key's eight inner cells ([`pattern::inner_table`]),
+    /// not the mebibyte one of each side. (Reading both at once took 1.9-3.5% less
+    /// time to depths 8-12 than a look-up per side in a 64 KiB table of one side's
+    /// lines, 3 runs each in turn on 30 self-play positions at 1000 ms, the engines
+    /// built by scripts/build-engine.sh --native. That one-side inner table, tried
+    /// once before, built the same trees and reached depths 10 and 12 about 4%
+    /// sooner, but the criterion benches took 3-6% more time, in days when a 128 MiB
+    /// transposition table filled the caches, and it was left out. With a table the
+    /// size of the search's budget, built and run as above four times, both ways:
+    /// the same trees, and 1.3-3.8% less time to depth 12 in three pairs, 0.5% more
+    /// in the fourth, the depths 9 to 11 alike. Smaller still did not pay: a side's
+    /// line read by the eight inner cells as trits (empty, its own stone, anything
+    /// else), each byte of the key looked up as its share of the index, from 8.5 KiB
+    /// in all, took 0-2% more time to depths 9 to 12 than the one-side table in two
+    /// runs in turn, built alike: the look-ups saved cost what the extra ones added.)
     fn refresh_patterns(&mut self, q: usize, d: usize, key: u32, record: bool) {
-        let index = |key: u32| ((key >> self.key_shift) & self.key_mask) as usize;
-        let lines = [
-            self.tables[0][index(key)],
-            self.tables[1][index(swap_colours(key))],
-        ];
+        let lines = match self.inner {
+            Some(inner) => inner[((key >> pattern::INNER_SHIFT) & pattern::INNER_MASK) as usize],
+            None => [
+                self.tables[0][key as usize],
+                self.tables[1][swap_colours(key) as usize],
+            ],
+        };
         if lines[0] == self.lines[q][0][d] && lines[1] == self.lines[q][1][d] {
             return;
         }

@@ -84,18 +84,22 @@ pub(super) const INNER_SHIFT: u32 = 2;
 /// the cell five away on the other side.
 pub(super) const INNER_MASK: u32 = (1 << (4 * (HALF - 1))) - 1;
 
-/// The pattern table of a side that wins with five or more, indexed by a key's inner
-/// cells ([`INNER_SHIFT`], [`INNER_MASK`]): such a side's line never depends on the
-/// cells five away (a five through the centre lies within four of it, and a longer
-/// run wins as well), so 64 KiB serve where the whole table takes a mebibyte, and
-/// stay in the processor's nearest caches.
+/// The lines of both sides that win with five or more, Black's and White's, indexed
+/// by a key's inner cells ([`INNER_SHIFT`], [`INNER_MASK`]): such a side's line never
+/// depends on the cells five away (a five through the centre lies within four of
+/// it, and a longer run wins as well), so 128 KiB serve where the whole table takes
+/// a mebibyte a side, and stay in the processor's nearer caches; one look-up reads
+/// both sides' lines.
 #[must_use]
-pub(super) fn inner_table() -> &'static [Line] {
-    static INNER: OnceLock<Box<[Line]>> = OnceLock::new();
+pub(super) fn inner_table() -> &'static [[Line; 2]] {
+    static INNER: OnceLock<Box<[[Line; 2]]>> = OnceLock::new();
     INNER.get_or_init(|| {
         let whole = table(false);
         (0..=INNER_MASK)
-            .map(|inner| whole[(inner << INNER_SHIFT) as usize])
+            .map(|inner| {
+                let key = inner << INNER_SHIFT;
+                [whole[key as usize], whole[swap_colours(key) as usize]]
+            })
             .collect()
     })
 }
@@ -445,15 +449,17 @@ pub(super) fn combo_lines(key: u16) -> Vec<Line> {
 mod tests {
     use super::*;
 
-    /// A side that wins with five or more sees the same line through the inner
-    /// table as through the whole one, whatever lies five away.
+    /// Sides that win with five or more see the same lines through the inner table
+    /// as through the whole one, whatever lies five away, White's with the colours
+    /// swapped.
     #[test]
     fn the_inner_table_reads_every_key_alike() {
         let (whole, inner) = (table(false), inner_table());
         assert_eq!(inner.len(), 1 << 16);
         for key in 0..KEYS as u32 {
             let at = ((key >> INNER_SHIFT) & INNER_MASK) as usize;
-            assert_eq!(whole[key as usize], inner[at], "key {key:#07x}");
+            let lines = [whole[key as usize], whole[swap_colours(key) as usize]];
+            assert_eq!(lines, inner[at], "key {key:#07x}");
         }
         // So its points' codes can be of base 8 (`code_base`).
         assert!(!whole.contains(&Line::Overline));
