@@ -106,11 +106,10 @@ pub(super) struct Board {
     totals_to_move: [i32; 2],
     /// Empty points holding each threat, per side.
     counts: [[u16; THREATS]; 2],
-    /// Stones within `NEAR` of each point.
-    near: [u8; CELLS],
-    /// The candidate moves, a bit for each grid point: the empty points with a stone
-    /// within `NEAR` ([`Board::candidates`]), kept with `near`.
-    candidate_bits: [u64; WORDS],
+    /// The stones and the empty points of the board, a bit for each grid point: the
+    /// candidate moves are worked out from them ([`Board::candidates`]).
+    stone_bits: [u64; WORDS],
+    empty_bits: [u64; WORDS],
     hash: u64,
     history: Vec<usize>,
     /// Stones set up before the history (a set-up position), which are never taken
@@ -162,8 +161,8 @@ impl Board {
             values_to_move: [[0; 2]; CELLS],
             totals_to_move: [0; 2],
             counts: [[0; THREATS]; 2],
-            near: [0; CELLS],
-            candidate_bits: [0; WORDS],
+            stone_bits: [0; WORDS],
+            empty_bits: [0; WORDS],
             hash: 0,
             history: Vec::with_capacity(size.area()),
             setup: 0,
@@ -181,6 +180,7 @@ impl Board {
         for i in 0..board.points.len() {
             let p = board.points[i];
             board.cells[p] = EMPTY;
+            board.empty_bits[p / 64] |= 1 << (p % 64);
             for d in 0..4 {
                 let (line, pos) = Self::line_at(p, d);
                 board.words[d][line] &= !(3 << (2 * pos));
@@ -319,13 +319,13 @@ impl Board {
 
     /// Empty points within reach of a stone: the only moves worth searching.
     ///
-    /// (Read from a set of bits kept on every move, not by a look at every point:
-    /// the moves come in the same order, bottom row first.)
+    /// (Worked out from the bits of the stones and of the empty points, a word of
+    /// them at a time, not by a look at every point: the moves come in the same
+    /// order, bottom row first.)
     pub(super) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
-        self.candidate_bits
-            .iter()
-            .enumerate()
-            .flat_map(|(word, &bits)| {
+        (0..WORDS)
+            .map(|word| (word, self.candidate_word(word)))
+            .flat_map(|(word, bits)| {
                 let mut bits = bits;
                 std::iter::from_fn(move || {
                     (bits != 0).then(|| {
@@ -344,9 +344,26 @@ impl Board {
 
     /// Whether `i` is one of [`Board::candidates`].
     pub(super) fn is_candidate(&self, i: usize) -> bool {
-        self.candidate_bits
-            .get(i / 64)
-            .is_some_and(|word| word >> (i % 64) & 1 == 1)
+        i < CELLS && self.candidate_word(i / 64) >> (i % 64) & 1 == 1
+    }
+
+    /// The candidate moves among word `word`'s points: the empty ones with a stone
+    /// within `NEAR` (two points) across, up or both. A word holds two rows of the
+    /// grid, so the stones of its own word and the next and previous ones are all
+    /// that count; a stone's bits spread along its row run into the walls (at least
+    /// `HALF` wide), never onto the board.
+    #[inline]
+    fn candidate_word(&self, word: usize) -> u64 {
+        const _: () = assert!(NEAR == 2 && STRIDE == 32 && HALF >= 2);
+        let across = |w: usize| {
+            let s = self.stone_bits.get(w).copied().unwrap_or(0);
+            s | s << 1 | s << 2 | s >> 1 | s >> 2
+        };
+        let (before, here, after) = (across(word.wrapping_sub(1)), across(word), across(word + 1));
+        // Rows 2w and 2w + 1: the two rows before them are `before`'s, the two after
+        // `after`'s, a half word apart.
+        let near = before | before >> 32 | here | here << 32 | here >> 32 | after | after << 32;
+        near & self.empty_bits[word]
     }
 
     /// Every empty point.
@@ -428,7 +445,8 @@ impl Board {
                 }
             }
         }
-        self.update_near(i, 1);
+        self.stone_bits[i / 64] |= 1 << (i % 64);
+        self.empty_bits[i / 64] &= !(1 << (i % 64));
     }
 
     /// Takes back the last move: its stone leaves the keys, and the points it changed
@@ -445,7 +463,8 @@ impl Board {
             let (line, pos) = Self::line_at(i, d);
             self.words[d][line] &= !(3 << (2 * pos));
         }
-        self.update_near(i, -1);
+        self.stone_bits[i / 64] &= !(1 << (i % 64));
+        self.empty_bits[i / 64] |= 1 << (i % 64);
         for s in self.saved.drain(frame.saved..) {
             let q = usize::from(s.q);
             self.lines[q] = s.lines;
@@ -542,32 +561,6 @@ impl Board {
             self.values_to_move[q][side] = value_to_move;
         }
     }
-
-    fn update_near(&mut self, i: usize, delta: i8) {
-        for dy in -NEAR..=NEAR {
-            for dx in -NEAR..=NEAR {
-                let q = (i as isize + dy * STRIDE as isize + dx) as usize;
-                let before = self.near[q];
-                let after = before.wrapping_add_signed(delta);
-                self.near[q] = after;
-                // Only a point that gains its first stone near or loses its last
-                // changes, if empty.
-                if (before == 0 || after == 0) && self.cells[q] == EMPTY {
-                    self.set_candidate(q, after > 0);
-                }
-            }
-        }
-        self.set_candidate(i, self.cells[i] == EMPTY && self.near[i] > 0);
-    }
-
-    fn set_candidate(&mut self, q: usize, candidate: bool) {
-        let (word, bit) = (q / 64, q % 64);
-        if candidate {
-            self.candidate_bits[word] |= 1 << bit;
-        } else {
-            self.candidate_bits[word] &= !(1 << bit);
-        }
-    }
 }
 
 /// The key of the point at position `pos` of a line's `word`: the cells `HALF` before
@@ -601,12 +594,24 @@ mod tests {
         assert_eq!(a.totals_to_move, b.totals_to_move);
         assert_eq!(a.counts, b.counts);
         assert_eq!(a.words, b.words);
-        assert_eq!(a.near, b.near);
-        assert_eq!(a.candidate_bits, b.candidate_bits);
+        assert_eq!(a.stone_bits, b.stone_bits);
+        assert_eq!(a.empty_bits, b.empty_bits);
+        // The candidates are the empty points with a stone within two points,
+        // across, up or both, as a look at every point finds them.
         let scanned: Vec<usize> = (a.points.iter().copied())
-            .filter(|&i| a.near[i] > 0 && a.cells[i] == EMPTY)
+            .filter(|&i| {
+                let stone = |dx: isize, dy: isize| {
+                    let q = (i as isize + dy * STRIDE as isize + dx) as usize;
+                    a.cells[q] == BLACK || a.cells[q] == WHITE
+                };
+                a.cells[i] == EMPTY
+                    && (-NEAR..=NEAR).any(|dy| (-NEAR..=NEAR).any(|dx| stone(dx, dy)))
+            })
             .collect();
         assert_eq!(a.candidates().collect::<Vec<_>>(), scanned);
+        for i in 0..CELLS {
+            assert_eq!(a.is_candidate(i), scanned.contains(&i), "{i}");
+        }
         for &p in &a.points {
             assert_eq!(a.cells[p], b.cells[p]);
             if a.cells[p] != EMPTY {
