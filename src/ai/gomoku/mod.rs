@@ -455,6 +455,11 @@ impl Engine {
         // 500 ms it won 26-102-0 and 21-106-1, 18.6% (better in 41 games, worse in
         // 24); told 250 ms, 19-109-0 on opA, 14.8%. It already thinks 330-450 ms in
         // the positions that are not decided, so a gain must come from the search.
+        // The same trees built 13-16% sooner (a word per line of the grid, both
+        // sides' lines in one look-up, the candidates from bits: see board.rs) won
+        // 40-87-1, 31-96-1, 26-102-0, 31-96-1 and 29-97-2 on opA to opE at 500 ms,
+        // 157 of 640 games, 24.5%, where the engine before won 26, 21, 25, 32 and 32
+        // on them, 136 of 640, 21.3% (better in 87 games, worse in 59).
         // Nor did thinking longer on a falling score: an iteration whose score fell
         // more than 60 below that of two iterations before kept 90% of the budget,
         // as a changed best move does. Built by scripts/build-engine.sh --native, it

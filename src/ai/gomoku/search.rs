@@ -515,6 +515,14 @@ impl<'a> Searcher<'a> {
         // horizon the answers to a four-three to come, as those to an open three:
         // 3% more nodes to depth 10, and 19 of 128 games won against full Rapfi at
         // 500 ms where the engine without it, side by side, won 22, 1 drawn.)
+        //
+        // (Nor does a leaf pay to judge before its move is made: the counts and
+        // totals the move would give, worked out from the same look-ups as a make
+        // but written nowhere, the child judged by them and the make and unmake
+        // spared where it ends here, took 6-8% more time to depths 8-12 in ab runs,
+        // 3 each in turn on 30 self-play positions at 1000 ms, and 1% less to 1%
+        // more when moves that make a four, whose child is never a leaf, were made
+        // at once: a make's cost is its look-ups, not its writes.)
         if depth <= 0
             && opp_fives == 0
             && (board.count(opp, Threat::Flex4) == 0 || depth <= -QUIESCENCE_PLIES)
