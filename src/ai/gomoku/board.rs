@@ -3,8 +3,9 @@
 //! unmake.
 //!
 //! A stone changes one word on each of its four lines and the patterns of at most ten
-//! points on each, so a move touches 40 points and one table look-up per colour for
-//! each, its key read from the line's word; nothing is ever rescanned. Taking
+//! points on each, so a move touches 40 points and one table look-up for each (one
+//! per colour where a side wins with exactly five), its key read from the line's
+//! word; nothing is ever rescanned. Taking
 //! a move back looks nothing up: the move kept what it changed, and that is put back.
 
 use super::pattern::{
