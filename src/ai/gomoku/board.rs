@@ -26,7 +26,7 @@ const LINES: usize = 2 * STRIDE;
 const SIDE_MASK: u64 = (1 << (2 * HALF)) - 1;
 /// How far from a stone empty points become candidate moves.
 const NEAR: isize = 2;
-/// Words of the candidate set, a bit for every grid point.
+/// Words of a set of grid points, a bit for each (the stones, the empty points).
 const WORDS: usize = CELLS.div_ceil(64);
 
 /// Black is side 0, White side 1, as [`crate::rules::Player::index`].
@@ -450,9 +450,9 @@ impl Board {
         self.empty_bits[i / 64] &= !(1 << (i % 64));
     }
 
-    /// Takes back the last move: its stone leaves the keys, and the points it changed
-    /// get back what they had, with the counts and totals, from the move's frame;
-    /// nothing is looked up again. The stone's own point kept the patterns it had
+    /// Takes back the last move: its stone leaves the line words and the bits, and
+    /// the points it changed get back what they had, with the counts and totals,
+    /// from the move's frame; nothing is looked up again. The stone's own point kept the patterns it had
     /// when the stone went on, which are right again now.
     pub(super) fn unmake(&mut self) {
         let i = self.history.pop().expect("unmake on an empty history");
@@ -497,8 +497,8 @@ impl Board {
     }
 
     /// Recomputes the patterns of the empty point `q` after its key on line `d`
-    /// changed to `key`, and the counts and totals they are in; `record`: first keeps what the
-    /// point had, if anything changes.
+    /// changed to `key`, and the counts and totals they are in; `record`: first
+    /// keeps what the point had, if anything changes.
     ///
     /// Where both sides win with five or more, both sides' lines are read at once
     /// from the 128 KiB table of a key's eight inner cells ([`pattern::inner_table`]),
