@@ -9,7 +9,8 @@
 # ENGINE: a Gomocup engine (scripts/build-engine.sh builds ours); Rapfi is $RAPFI
 # (../shared/gomoku-lab/build-rapfi.sh builds it); the lab is $LAB (default
 # ../shared/gomoku-lab, for its match.py and rapfi_delay.py).
-# OPENINGS: files of openings, one a line as `h8i9j10`.
+# OPENINGS: files of openings, one a line as `h8i9j10` (scripts/gomoku-openings/ has
+#     six sets of 64, the ones issue 13's measurements use).
 # -t  time per move in ms (default 500).
 # -j  matches side by side (default: the cores less one; each match keeps about one
 #     core busy, the engines taking turns). The engines think by the clock: with more
@@ -64,7 +65,8 @@ lab=$(realpath "${LAB:-../shared/gomoku-lab}")
 out=${OUT_DIR:-$(mktemp -d /tmp/gomoku-vs-rapfi.XXXXXX)}
 mkdir -p "$out"
 
-cat "$@" | grep . > "$out/openings.txt"
+# (Comments, from a `#` on, and empty lines are no openings.)
+sed 's/#.*//; s/[[:space:]]*$//' "$@" | grep . > "$out/openings.txt"
 total=$(wc -l < "$out/openings.txt")
 if [ "$jobs" -gt "$total" ]; then
     jobs=$total
