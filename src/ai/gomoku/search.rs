@@ -707,7 +707,11 @@ impl<'a> Searcher<'a> {
             if futile && quiet && i > 0 {
                 continue;
             }
-            // The child's table entry is on its way while the move is made.
+            // The child's table entry is on its way while the move is made. (Not
+            // asking for it where the child is a leaf, judged before the table is
+            // looked at, a move at the horizon that makes no three or four, built
+            // the same trees in 0.981-1.004 of the time to depths 6-13 on 40
+            // self-play positions at 1000 ms: left out.)
             self.shared.tt.prefetch(self.board.hash_after(m.mv));
             self.board.make(m.mv);
             let score = if i == 0 {

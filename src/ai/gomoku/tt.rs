@@ -76,7 +76,12 @@ fn advise_huge_pages(entries: &[Entry]) {
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_entries: &[Entry]) {}
 
-/// A fixed-size hash table of search results.
+/// A fixed-size hash table of search results, one entry a slot, replaced by a
+/// newer search, a deeper or as deep result, or an exact one. (Buckets of four
+/// entries to a 64-byte line, replacing the position's own entry, else an empty
+/// one, else one of an older search, else the shallowest, measured no gain: nodes
+/// to depths 6-12 within 0.94-1.06 of this table's on 40 self-play positions at
+/// 1000 and 500 ms, and on 65 positions of five games in order at 500 ms.)
 pub(super) struct Tt {
     entries: Box<[Entry]>,
     generation: AtomicU64,
