@@ -21,19 +21,19 @@ use crate::rules::Player;
 use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule};
 
 /// Time kept back from every move's budget for reading, writing and the process
-/// itself: the search ends within a millisecond or two of its budget. (The slowest
-/// moves the match manager measured, two games at once on two cores, once took up
-/// to 47 ms more. With 95% of the turn less 30 ms rather than 93% less 60, the
-/// engine scored 21.3% against 17.8% of 478 games against full-strength Rapfi at
-/// 150 ms a move; at 500 ms, 96 games side by side showed nothing either way, 15.6%
-/// with that and the lazy move ordering, 16.7% with neither. The turn less 25 ms,
-/// 475 ms at 500 where 95% less 30 gave 445, won 103-276-5 of 384 games against
-/// full Rapfi at 500 ms on scripts/gomoku-openings a to c, 26.8%, where the engine
-/// with 445 ms, side by side, won 87-293-4, 22.7% (better in 65 games, worse in
-/// 46); on all six sets 209-549-10 of 768, 27.2%. Its slowest move took 486 ms
-/// and it spent 270-282 ms a move on average, against 251-259 ms. A move late by
-/// more than the margin still counts: Gomocup's judge and the lab's manager lose
-/// an engine on time only a second past the turn.)
+/// itself; the search ends a little after its budget. A move late by more than
+/// the margin still counts: Gomocup's judge and the lab's manager lose an engine
+/// on time only a second past the turn. (With 95% of the turn less 30 ms rather
+/// than 93% less 60, the engine scored 21.3% against 17.8% of 478 games against
+/// full-strength Rapfi at 150 ms a move; at 500 ms, 96 games side by side showed
+/// nothing either way, 15.6% with that and the lazy move ordering, 16.7% with
+/// neither; the slowest move of those matches, two games at once on two cores,
+/// ran 47 ms past its budget. The turn less 25 ms, 475 ms at 500 where 95% less
+/// 30 gave 445, won 103-276-5 of 384 games against full Rapfi at 500 ms on
+/// scripts/gomoku-openings a to c, 26.8%, where the engine with 445 ms, side by
+/// side, won 87-293-4, 22.7% (better in 65 games, worse in 46); on all six sets
+/// 209-549-10 of 768, 27.2%. It spent 270-282 ms a move on average, against
+/// 251-259 ms, and its slowest move took 486 ms.)
 const SAFETY_MARGIN_MS: u64 = 25;
 /// The share of the remaining match time one move may take.
 const MATCH_TIME_SHARE: u64 = 12;
@@ -642,7 +642,8 @@ mod tests {
         assert_eq!(s.rule, Rule::Standard);
         assert!(s.limits().memory_bytes <= 83_886_080);
         assert!(s.budget() <= Duration::from_millis(200));
-        // Without a match clock a move may take its turn but for the margin.
+        // With the time_left a manager sends for no match clock, a move may take
+        // its turn but for the margin.
         run(
             &mut s,
             &["INFO time_left 2147483647", "INFO timeout_turn 500"],
