@@ -3,7 +3,8 @@
 //! [`GameEntry`], so none of it names a game.
 //!
 //! A game joins by implementing the rules' [`Game`] and the AI's [`GameAi`] in its
-//! own folders and adding one line to [`GAMES`]; the app has a list of its own
+//! own folders and adding one line to [`GAMES`] (with the `tabletop-cli` subcommands
+//! it brings, if any); the app has a list of its own
 //! (`app::games`), and a test fails while the two differ.
 
 use std::any::Any;
@@ -21,10 +22,11 @@ use crate::rules::gomoku::Gomoku;
 use crate::rules::knucklebones::Knucklebones;
 use crate::rules::tictactoe::TicTacToe;
 use crate::rules::{Game, Player, SettingError, Settings, conformance};
+use crate::tools::{self, GameCommand};
 
 /// Every game, in menu order: the one list of the plain layers.
 pub static GAMES: &[&dyn GameEntry] = &[
-    &Entry::<Gomoku>::NEW,
+    &Entry::<Gomoku>::with_commands(&tools::gomoku::COMMANDS),
     &Entry::<TicTacToe>::NEW,
     &Entry::<Knucklebones>::NEW,
     &Entry::<ConnectFour>::NEW,
@@ -58,6 +60,8 @@ pub trait GameEntry: Sync {
     fn side_names(&self) -> [&'static str; 2];
     /// The keys of its own lines in files.
     fn setting_keys(&self) -> &'static [&'static str];
+    /// The `tabletop-cli` subcommands it brings (Gomoku's `match`).
+    fn commands(&self) -> &'static [GameCommand];
     /// How `tabletop-cli` positions of this game are written.
     fn position_help(&self) -> &'static str;
     /// A new game from `settings`, then `moves` (in notation) replayed on it.
@@ -116,10 +120,22 @@ pub enum ReplayError {
 }
 
 /// The registry's entry of game `G`.
-struct Entry<G>(PhantomData<fn() -> G>);
+struct Entry<G> {
+    game: PhantomData<fn() -> G>,
+    commands: &'static [GameCommand],
+}
 
 impl<G> Entry<G> {
-    const NEW: Self = Self(PhantomData);
+    /// Game `G`, which brings no subcommands.
+    const NEW: Self = Self::with_commands(&[]);
+
+    /// Game `G`, with the `tabletop-cli` subcommands it brings.
+    const fn with_commands(commands: &'static [GameCommand]) -> Self {
+        Self {
+            game: PhantomData,
+            commands,
+        }
+    }
 }
 
 impl<G: GameAi> GameEntry for Entry<G> {
@@ -141,6 +157,10 @@ impl<G: GameAi> GameEntry for Entry<G> {
 
     fn setting_keys(&self) -> &'static [&'static str] {
         G::SETTING_KEYS
+    }
+
+    fn commands(&self) -> &'static [GameCommand] {
+        self.commands
     }
 
     fn position_help(&self) -> &'static str {

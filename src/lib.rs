@@ -7,6 +7,7 @@
 pub mod ai;
 #[cfg(feature = "app")]
 pub mod app;
+pub mod cli;
 pub mod games;
 #[cfg(test)]
 mod props;

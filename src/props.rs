@@ -1,6 +1,6 @@
 //! Property-based tests of every parser a person or a program can feed: saved games,
-//! each game's positions and moves, `tabletop-cli`'s arguments, and the Gomocup
-//! protocol, line by line and as whole sessions (commands in any order).
+//! each game's positions and moves, and `tabletop-cli`'s arguments. The Gomocup
+//! protocol has its own, beside it (`tools::gomoku::gomocup`).
 //!
 //! For each, inputs come three ways: arbitrary text, text built from the parser's own
 //! vocabulary (near misses), and valid text with random edits. Every input must give
@@ -12,8 +12,6 @@
 //! ```text
 //! PROPTEST_CASES=1000000 cargo test --release --no-default-features --lib props
 //! ```
-
-use std::sync::atomic::Ordering;
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -27,10 +25,9 @@ use crate::rules::gomoku::{Gomoku, parse_position};
 use crate::rules::knucklebones::Knucklebones;
 use crate::rules::tictactoe::TicTacToe;
 use crate::rules::{Game, Player, Settings};
-use crate::tools::gomocup::{Flow, Session};
 
 /// 10,000 cases a property, or `PROPTEST_CASES`; failures are reported, not saved.
-fn config() -> Config {
+pub(crate) fn config() -> Config {
     let cases = std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -286,47 +283,6 @@ proptest! {
             prop_assert!(is_message(&error.to_string()), "{:?} -> {}", text, error);
         }
     }
-
-    /// The Gomocup protocol, as sessions of commands in any order, each a real
-    /// command with arguments valid or not, or noise: every line gets its answer or
-    /// an `ERROR`/`UNKNOWN` line, never a panic. The stop flag is set, so every search
-    /// answers at once: this is about reading, not thinking.
-    #[test]
-    fn protocol_sessions_never_panic(lines in proptest::collection::vec(protocol_line(), 1..16)) {
-        let mut session = Session::new(1);
-        session.stop_flag().store(true, Ordering::Relaxed);
-        let mut out = Vec::new();
-        for line in &lines {
-            if session.handle(line, &mut out) == Flow::Quit {
-                break;
-            }
-        }
-        for reply in &out {
-            prop_assert!(!reply.contains('\n'), "{:?}", reply);
-        }
-    }
-}
-
-/// One line of a Gomocup session: a command of the protocol with plausible or
-/// broken arguments, a board line, or noise.
-fn protocol_line() -> impl Strategy<Value = String> {
-    prop_oneof![
-        "(START|start) ([0-9]{1,2}|[a-z]{0,3}|-1)",
-        "RECTSTART [0-9]{1,2},[0-9]{1,2}",
-        Just("RESTART".to_owned()),
-        Just("BEGIN".to_owned()),
-        "TURN -?[0-9]{1,2},-?[0-9]{1,2}",
-        "TAKEBACK -?[0-9]{1,2},-?[0-9]{1,2}",
-        Just("BOARD".to_owned()),
-        "-?[0-9]{1,2},-?[0-9]{1,2},[0-3]",
-        Just("DONE".to_owned()),
-        "INFO (timeout_turn|timeout_match|time_left|max_memory|rule|game_type|thread_num) -?[0-9]{0,9}",
-        "INFO [a-z_]{0,12} [ -~]{0,8}",
-        Just("ABOUT".to_owned()),
-        Just("YXSTOP".to_owned()),
-        "[ -~]{0,20}",
-        any::<String>(),
-    ]
 }
 
 /// `tabletop-cli` arguments built from its own words, and noise: every command line
@@ -403,7 +359,7 @@ fn cli_arguments_parse_or_refuse() {
             continue;
         }
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = crate::tools::cli::run(args.iter().map(Into::into), &mut out, &mut err);
+        let code = crate::cli::run(args.iter().map(Into::into), &mut out, &mut err);
         let err = String::from_utf8(err).unwrap();
         assert!(code == 0 || code == 2, "{args:?}: code {code}");
         if code == 2 {

@@ -1,5 +1,5 @@
 //! `pbrain-tabletop`: the Gomoku engine over the Gomocup (Piskvork) protocol on
-//! stdin/stdout. See [`tabletop::tools::gomocup`].
+//! stdin/stdout. See [`tabletop::tools::gomoku::gomocup`].
 //!
 //! The input is read on a thread of its own, so the engine hears the manager while
 //! it thinks: `YXSTOP` makes a running search answer at once with its best move so
@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering::SeqCst};
 use std::sync::{Arc, Mutex, mpsc};
 
 use tabletop::ai::gomoku::default_threads;
-use tabletop::tools::gomocup::{Flow, Session};
+use tabletop::tools::gomoku::gomocup::{Flow, Session};
 
 fn main() {
     let mut session = Session::new(default_threads());

@@ -1,8 +1,8 @@
 //! `tabletop-cli`: best moves and AI-vs-AI matches without a window. See
-//! [`tabletop::tools::cli`].
+//! [`tabletop::cli`].
 
 fn main() {
-    let code = tabletop::tools::cli::run(
+    let code = tabletop::cli::run(
         std::env::args_os(),
         &mut std::io::stdout(),
         &mut std::io::stderr(),

@@ -846,7 +846,8 @@ fn mine_deep_wins() {
         let Some(moves) = line.split('\t').nth(1) else {
             continue;
         };
-        let Ok(mut games) = crate::tools::manager::parse_openings(moves, size, Rule::FreeStyle)
+        let Ok(mut games) =
+            crate::tools::gomoku::manager::parse_openings(moves, size, Rule::FreeStyle)
         else {
             continue;
         };

@@ -1,24 +1,21 @@
 //! `tabletop-cli`: best moves and AI-vs-AI matches without a window, for every game
-//! in [`crate::games::GAMES`], and a judged match between two Gomocup engine programs
-//! ([`super::manager`]).
+//! in [`crate::games::GAMES`], and the subcommands a game brings with it (Gomoku's
+//! `match`, [`crate::tools::gomoku`]).
 //!
 //! Each subcommand takes the game's name first; what a position looks like and how
-//! the AI answers is the game's own business ([`crate::ai::GameAi`]), so nothing here
-//! names a game.
+//! the AI answers is the game's own business ([`crate::ai::GameAi`]).
 
 use std::ffi::OsString;
 use std::io::Write;
 use std::time::Duration;
 
 use clap::builder::PossibleValuesParser;
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use super::manager::{self, MatchSpec};
 use crate::ai::arena::Contestant;
 use crate::ai::{Budget, Level};
 use crate::games::{self, GAMES, GameEntry};
 use crate::rules::Settings;
-use crate::rules::gomoku::{BoardSize, GomokuError, Rule};
 
 /// The command line.
 #[derive(Debug, Parser)]
@@ -120,44 +117,6 @@ enum Command {
         #[arg(long, default_value = "freestyle")]
         rule: String,
     },
-    /// A Gomocup match between two engine programs, every move judged by Tabletop's
-    /// rules (renju's forbidden points too): a line per game, then
-    /// `a_wins X b_wins Y draws Z` last.
-    Match {
-        /// Engine A's command line (run by `sh -c`).
-        #[arg(long)]
-        engine_a: String,
-        /// Engine B's command line.
-        #[arg(long)]
-        engine_b: String,
-        /// An extra `INFO` line for engine A, e.g. `"thread_num 1"` (repeatable).
-        #[arg(long)]
-        info_a: Vec<String>,
-        /// An extra `INFO` line for engine B (repeatable).
-        #[arg(long)]
-        info_b: Vec<String>,
-        /// Number of games; colours swap after each, each pair from the next opening.
-        #[arg(long, default_value_t = 2)]
-        games: u32,
-        /// Board size, WxH.
-        #[arg(long, default_value = "15x15")]
-        size: String,
-        /// Rule: freestyle, standard or renju.
-        #[arg(long, default_value = "freestyle")]
-        rule: String,
-        /// Time per move in milliseconds.
-        #[arg(long, default_value_t = 500)]
-        time_ms: u64,
-        /// How late a move may come before it loses, in milliseconds.
-        #[arg(long, default_value_t = 100)]
-        tolerance_ms: u64,
-        /// Extra time for each engine's start and first move of a game.
-        #[arg(long, default_value_t = 3000)]
-        first_move_grace_ms: u64,
-        /// Openings, one a line, as `h8i9j10` (default: the empty board).
-        #[arg(long)]
-        openings: Option<std::path::PathBuf>,
-    },
 }
 
 /// The registered games' names, as the accepted values of the game argument.
@@ -174,6 +133,17 @@ fn positions_help() -> String {
     text
 }
 
+/// The whole command line: the generic subcommands, and each game's own.
+fn command() -> clap::Command {
+    let mut command = Cli::command().after_help(positions_help());
+    for game in GAMES {
+        for extra in game.commands() {
+            command = command.subcommand((extra.command)());
+        }
+    }
+    command
+}
+
 /// Runs the CLI on `args` (program name first), writing results to `out`; returns the
 /// exit code. Errors are one line on `err`, with code 2.
 pub fn run(
@@ -181,12 +151,8 @@ pub fn run(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> i32 {
-    let parsed = Cli::command()
-        .after_help(positions_help())
-        .try_get_matches_from(args)
-        .and_then(|matches| Cli::from_arg_matches(&matches));
-    let cli = match parsed {
-        Ok(cli) => cli,
+    let matches = match command().try_get_matches_from(args) {
+        Ok(matches) => matches,
         Err(e) if !e.use_stderr() => {
             // --help and --version.
             let _ = write!(out, "{}", e.render());
@@ -199,7 +165,7 @@ pub fn run(
             return 2;
         }
     };
-    match execute(cli.command, out, err) {
+    match execute(&matches, out, err) {
         Ok(()) => 0,
         Err(message) => {
             let _ = writeln!(err, "error: {}", one_line(&message));
@@ -245,8 +211,20 @@ fn level(n: u8) -> Result<Level, String> {
     Level::new(n).ok_or_else(|| "level must be 1..=5".to_owned())
 }
 
-/// Runs one command: results on `out`, side information (timings) on `err`.
-fn execute(command: Command, out: &mut impl Write, err: &mut impl Write) -> Result<(), String> {
+/// Runs the parsed command line: results on `out`, side information (timings) on
+/// `err`.
+fn execute(matches: &ArgMatches, out: &mut impl Write, err: &mut impl Write) -> Result<(), String> {
+    if let Some((name, sub)) = matches.subcommand()
+        && let Some(extra) = GAMES
+            .iter()
+            .flat_map(|game| game.commands())
+            .find(|extra| (extra.command)().get_name() == name)
+    {
+        return (extra.run)(sub, out, err);
+    }
+    let command = Cli::from_arg_matches(matches)
+        .map_err(|e| e.to_string())?
+        .command;
     let write_err = |e: std::io::Error| e.to_string();
     match command {
         Command::Bestmove {
@@ -357,78 +335,6 @@ fn execute(command: Command, out: &mut impl Write, err: &mut impl Write) -> Resu
             if !report.illegal.is_empty() {
                 return Err(format!("{} illegal moves", report.illegal.len()));
             }
-        }
-        Command::Match {
-            engine_a,
-            engine_b,
-            info_a,
-            info_b,
-            games,
-            size,
-            rule,
-            time_ms,
-            tolerance_ms,
-            first_move_grace_ms,
-            openings,
-        } => {
-            let size: BoardSize = size.parse().map_err(|e: GomokuError| e.to_string())?;
-            let rule: Rule = rule.parse().map_err(|e: GomokuError| e.to_string())?;
-            let openings = match openings {
-                Some(path) => {
-                    let text = std::fs::read_to_string(&path)
-                        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                    manager::parse_openings(&text, size, rule)?
-                }
-                None => vec![Vec::new()],
-            };
-            let spec = MatchSpec {
-                engines: [engine_a, engine_b],
-                infos: [info_a, info_b],
-                games,
-                size,
-                rule,
-                turn: Duration::from_millis(time_ms),
-                tolerance: Duration::from_millis(tolerance_ms),
-                first_move_grace: Duration::from_millis(first_move_grace_ms),
-                openings,
-            };
-            let (results, stats) = manager::play_match(&spec, out).map_err(write_err)?;
-            for (name, stat) in ["A", "B"].iter().zip(&stats) {
-                let avg = stat.total.as_millis() / u128::from(stat.moves.max(1));
-                let rss = stat
-                    .peak_rss_kib
-                    .map_or("unknown".to_owned(), |kib| format!("{} MiB", kib / 1024));
-                writeln!(
-                    out,
-                    "{name}: {} moves, avg {avg} ms, max {} ms, peak RSS {rss}",
-                    stat.moves,
-                    stat.slowest.as_millis()
-                )
-                .map_err(write_err)?;
-            }
-            let mut reasons = std::collections::BTreeMap::<String, u32>::new();
-            for r in &results {
-                let who = r.winner.map_or("", |w| if w == 0 { "A " } else { "B " });
-                let why = match &r.ending {
-                    manager::Ending::Five => "five",
-                    manager::Ending::Draw => "draw",
-                    manager::Ending::Illegal(_) => "illegal move by the loser",
-                    manager::Ending::Timeout => "time-out of the loser",
-                    manager::Ending::Crash(_) => "crash of the loser",
-                };
-                *reasons.entry(format!("{who}{why}")).or_default() += 1;
-            }
-            let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k}: {v}")).collect();
-            writeln!(out, "reasons: {}", reasons.join(", ")).map_err(write_err)?;
-            let count = |w: Option<usize>| results.iter().filter(|r| r.winner == w).count();
-            writeln!(
-                out,
-                "a_wins {} b_wins {} draws {}",
-                count(Some(0)),
-                count(Some(1)),
-                count(None)
-            )
-            .map_err(write_err)?;
         }
     }
     Ok(())

@@ -654,4 +654,51 @@ mod tests {
         assert!(run(&mut s, &["INFO rule five"])[0].starts_with("ERROR"));
         assert!(run(&mut s, &["INFO timeout_turn soon"])[0].starts_with("ERROR"));
     }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(crate::props::config())]
+
+        /// The Gomocup protocol, as sessions of commands in any order, each a real
+        /// command with arguments valid or not, or noise: every line gets its answer or
+        /// an `ERROR`/`UNKNOWN` line, never a panic. The stop flag is set, so every search
+        /// answers at once: this is about reading, not thinking.
+        #[test]
+        fn protocol_sessions_never_panic(lines in proptest::collection::vec(protocol_line(), 1..16)) {
+            let mut session = Session::new(1);
+            session.stop_flag().store(true, std::sync::atomic::Ordering::Relaxed);
+            let mut out = Vec::new();
+            for line in &lines {
+                if session.handle(line, &mut out) == Flow::Quit {
+                    break;
+                }
+            }
+            for reply in &out {
+                prop_assert!(!reply.contains('\n'), "{:?}", reply);
+            }
+        }
+    }
+
+    /// One line of a Gomocup session: a command of the protocol with plausible or
+    /// broken arguments, a board line, or noise.
+    fn protocol_line() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "(START|start) ([0-9]{1,2}|[a-z]{0,3}|-1)",
+            "RECTSTART [0-9]{1,2},[0-9]{1,2}",
+            Just("RESTART".to_owned()),
+            Just("BEGIN".to_owned()),
+            "TURN -?[0-9]{1,2},-?[0-9]{1,2}",
+            "TAKEBACK -?[0-9]{1,2},-?[0-9]{1,2}",
+            Just("BOARD".to_owned()),
+            "-?[0-9]{1,2},-?[0-9]{1,2},[0-3]",
+            Just("DONE".to_owned()),
+            "INFO (timeout_turn|timeout_match|time_left|max_memory|rule|game_type|thread_num) -?[0-9]{0,9}",
+            "INFO [a-z_]{0,12} [ -~]{0,8}",
+            Just("ABOUT".to_owned()),
+            Just("YXSTOP".to_owned()),
+            "[ -~]{0,20}",
+            any::<String>(),
+        ]
+    }
 }
