@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Makes assets/fonts/NotoSansSC-Tabletop.otf: Noto Sans CJK SC Regular cut down to the
-characters the game's catalogues use (assets/locales/*.ftl) and the language names of
-the menu, so Chinese text renders in the game without a 16 MB font.
+characters the game's catalogues show (assets/locales/*/*.ftl, comments left out) and
+the language names of the menu, so Chinese text renders in the game without a 16 MB font.
 
     scripts/make-cjk-font.py           # writes the subset (needs fonts-noto-cjk)
     scripts/make-cjk-font.py --check   # checks the committed subset covers every
@@ -28,10 +28,13 @@ EXTRA = "中文"
 
 
 def needed() -> set[str]:
-    """Every character beyond ASCII that the game may show from its catalogues."""
+    """Every character beyond ASCII that the game may show from its catalogues: their
+    messages, not their comments (Fluent comments are lines starting with #)."""
     text = EXTRA
-    for catalogue in sorted((ROOT / "assets" / "locales").glob("*.ftl")):
-        text += catalogue.read_text(encoding="utf-8")
+    for catalogue in sorted((ROOT / "assets" / "locales").glob("*/*.ftl")):
+        for line in catalogue.read_text(encoding="utf-8").splitlines():
+            if not line.lstrip().startswith("#"):
+                text += line
     return {c for c in text if ord(c) > 0x7F}
 
 

@@ -1,9 +1,11 @@
 //! The game in the player's language: English or Simplified Chinese, every text a
-//! player sees, from one Project Fluent catalogue per language
-//! (`assets/locales/<tag>.ftl`, compiled in: they are small, and text must never
-//! wait for a download). The language follows the system's (the desktop's locale,
-//! the browser's language) until the player picks one in the menu; the choice is
-//! kept with the other settings (`files::preferences`).
+//! player sees, from Project Fluent catalogues: per language, one that every game
+//! shares (`assets/locales/<tag>/tabletop.ftl`) and one of each game's own
+//! (`assets/locales/<tag>/<game>.ftl`), joined by the build script and compiled in
+//! (they are small, and text must never wait for a download). The language follows
+//! the system's (the desktop's locale, the browser's language) until the player
+//! picks one in the menu; the choice is kept with the other settings
+//! (`files::preferences`).
 //!
 //! Game notation (`h8`, `a1`..`c3`), the command line, the engine protocol, the
 //! saved-game format and the logs stay in English.
@@ -74,12 +76,13 @@ impl Language {
             .unwrap_or_default()
     }
 
-    /// Its catalogue's text.
+    /// Its catalogues' text: the shared one, then every game's (`build.rs` joins
+    /// them).
     #[must_use]
     pub fn catalogue(self) -> &'static str {
         match self {
-            Language::English => include_str!("../../assets/locales/en.ftl"),
-            Language::Chinese => include_str!("../../assets/locales/zh-CN.ftl"),
+            Language::English => include_str!(concat!(env!("OUT_DIR"), "/locales/en.ftl")),
+            Language::Chinese => include_str!(concat!(env!("OUT_DIR"), "/locales/zh-CN.ftl")),
         }
     }
 }
@@ -339,6 +342,52 @@ mod tests {
             }
         }
         assert_eq!(missing, Vec::<String>::new());
+    }
+
+    /// A game's messages are in its own file (`<tag>/<game>.ftl`), each id starting
+    /// with its name, and the shared file has none of any game's: adding a game adds
+    /// its files and grows no shared one. Both languages have the same files.
+    #[test]
+    fn each_game_has_its_own_catalogue_files() {
+        let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/locales"));
+        let names = |tag: &str| -> std::collections::BTreeSet<String> {
+            std::fs::read_dir(root.join(tag))
+                .expect("a catalogue folder")
+                .map(|entry| {
+                    entry
+                        .expect("a file")
+                        .file_name()
+                        .to_string_lossy()
+                        .into_owned()
+                })
+                .collect()
+        };
+        let english = names("en");
+        assert_eq!(english, names("zh-CN"));
+        let games: Vec<&str> = crate::games::GAMES.iter().map(|g| g.name()).collect();
+        let mut expected: std::collections::BTreeSet<String> =
+            games.iter().map(|g| format!("{g}.ftl")).collect();
+        expected.insert("tabletop.ftl".to_owned());
+        assert_eq!(english, expected);
+        for tag in ["en", "zh-CN"] {
+            for file in &english {
+                let text = std::fs::read_to_string(root.join(tag).join(file)).expect("UTF-8");
+                let resource = FluentResource::try_new(text).expect("a catalogue that parses");
+                for entry in resource.entries() {
+                    let ast::Entry::Message(message) = entry else {
+                        continue;
+                    };
+                    let id = message.id.name;
+                    let owner = games
+                        .iter()
+                        .find(|game| id.starts_with(&format!("{game}-")));
+                    match file.strip_suffix(".ftl") {
+                        Some("tabletop") => assert!(owner.is_none(), "{tag}/{file}: {id}"),
+                        game => assert_eq!(owner.copied(), game, "{tag}/{file}: {id}"),
+                    }
+                }
+            }
+        }
     }
 
     /// What each game's messages must include (`Locale::game`, `Locale::side`).

@@ -102,12 +102,17 @@ impl TableGame for Gomoku {
             GomokuError::Occupied(p) => tr!(locale, "refused-taken", at = p.to_string()),
             GomokuError::Forbidden(p, foul) => {
                 let foul = match foul {
-                    Foul::Overline => "foul-overline",
-                    Foul::DoubleFour => "foul-double-four",
-                    Foul::DoubleThree => "foul-double-three",
+                    Foul::Overline => "gomoku-foul-overline",
+                    Foul::DoubleFour => "gomoku-foul-double-four",
+                    Foul::DoubleThree => "gomoku-foul-double-three",
                 };
                 let foul = tr!(locale, foul);
-                tr!(locale, "refused-forbidden", at = p.to_string(), foul = foul)
+                tr!(
+                    locale,
+                    "gomoku-refused-forbidden",
+                    at = p.to_string(),
+                    foul = foul
+                )
             }
             GomokuError::GameOver => tr!(locale, "refused-over"),
             other => other.to_string(),

@@ -1,5 +1,5 @@
-# Tabletop 的简体中文文本。这里的每个标识都在 en.ftl 里，变量相同（有测试检查）。
-# 每个游戏自己的文本以它的名字开头。
+# Tabletop 各游戏共用的简体中文文本；每个游戏自己的文本在旁边它自己的文件里，
+# 标识以游戏名开头。这里每个文件的每个标识都在 en/ 下同名文件里，变量相同（有测试检查）。
 
 ## 菜单
 
@@ -68,10 +68,6 @@ refused = 不能这样下：{ $why }
 refused-taken = { $at } 已经有子了
 refused-full = 第 { $column } 列已满
 refused-over = 对局已结束
-refused-forbidden = { $at } 是黑方禁手：{ $foul }
-foul-overline = 长连
-foul-double-four = 四四
-foul-double-three = 三三
 
 ## 文件
 
@@ -123,77 +119,3 @@ value-short-draw = 和
 value-short-loss = 负
 to-move-value = 轮到{ $side }：{ $value }
 to-move-solving = 轮到{ $side }：求解中…
-
-## 五子棋
-
-gomoku-title = 五子棋
-gomoku-blurb = 五子连珠。黑方先行。
-gomoku-controls = 左键：落子
-gomoku-hint-mark = 青色圆环
-gomoku-first = 黑方
-gomoku-second = 白方
-gomoku-width = 宽
-gomoku-height = 高
-gomoku-rule = 规则
-gomoku-rule-freestyle = 无禁手（五连或长连皆胜）
-gomoku-rule-standard = 标准（恰好五连）
-gomoku-rule-renju = 连珠（黑方：恰好五连，禁三三、四四、长连）
-gomoku-describe-freestyle = { $size } · 无禁手
-gomoku-describe-standard = { $size } · 标准（恰好五连）
-gomoku-describe-renju = { $size } · 连珠
-gomoku-analyse = 分析局面（V）
-gomoku-analysis-paused = 分析已开：AI 思考时暂停。
-gomoku-analysis-over = 分析已开：对局已结束。
-gomoku-analysis-thinking = 分析已开：思考中…
-gomoku-wins-by-force = { $side }必胜
-gomoku-wins-in = { $side } { $n } 步内胜
-gomoku-score-for = { $side } { $score }
-gomoku-search = 深度 { $depth } · { $nodes } 个节点 · 每秒 { $speed } 千节点
-gomoku-best-line = 最佳路线：{ $line }
-
-## 井字棋
-
-tictactoe-title = 井字棋
-tictactoe-blurb = 3x3 棋盘上三子连线。X 先行。
-tictactoe-controls = 左键：在格子里落子 · V 分析
-tictactoe-hint-mark = 青色格子
-tictactoe-first = X
-tictactoe-second = O
-tictactoe-describe = 3x3 · 三子连线胜 · X 先行
-tictactoe-key = 绿色胜 · 黄色和 · 红色负（双方最佳应对下的步数）
-
-## 指骨骰
-
-knucklebones-title = 指骨骰
-knucklebones-blurb = 掷骰，把骰子放进自己托盘的一列：对方同一列里
-    点数相同的骰子会被打掉。
-    同一列里点数相同的骰子分数相乘。总分高者胜。
-knucklebones-controls = 点击自己托盘的一列，或按 1/2/3
-knucklebones-hint-mark = 青色的列
-knucklebones-first = 玩家 1
-knucklebones-second = 玩家 2
-knucklebones-starts = 先手
-knucklebones-random = 随机
-knucklebones-seed = 骰子种子
-knucklebones-seed-hint = 随机
-knucklebones-seed-empty = 留空：每局用新的随机种子
-knucklebones-seed-fixed = 同一种子的每一局掷出相同的骰子
-knucklebones-seed-bad = 不是数字：每局用随机种子
-knucklebones-rolled = 掷出 { $die } 点 · 比分 { $first } – { $second }
-knucklebones-wins = { $side }胜 { $high } – { $low }
-knucklebones-draw = 平局 { $first } – { $second }
-knucklebones-describe = 种子 { $seed } · { $starter }先手
-knucklebones-move = { $die } 放入第 { $column } 列
-
-## 四子棋
-
-connectfour-title = 四子棋
-connectfour-blurb = 把棋子投进竖立的棋架：横、竖或斜连成
-    四子者胜。红方先行。
-connectfour-controls = 点击一列或按 1-7 · V 分析
-connectfour-hint-mark = 青色的列顶
-connectfour-first = 红方
-connectfour-second = 黄方
-connectfour-describe = 7 列 × 6 行 · 四子连线胜 · 红方先行
-connectfour-key = 胜、和、负后的数字：双方最佳应对下自己还要走几步
-connectfour-column-value = 第 { $column } 列：{ $side }{ $value }

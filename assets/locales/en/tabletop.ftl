@@ -1,5 +1,7 @@
-# Tabletop's messages in English. Every id here is also in zh-CN.ftl, with the same
-# variables (a test checks). Each game's own messages start with its name.
+# Tabletop's messages in English that every game shares; each game's own are in
+# its own file beside this one, each id starting with the game's name. Every id of
+# a file here is also in the same file under zh-CN/, with the same variables (a
+# test checks).
 
 ## The menu
 
@@ -69,10 +71,6 @@ refused = { $why }
 refused-taken = { $at } is already taken
 refused-full = column { $column } is full
 refused-over = the game is over
-refused-forbidden = { $at } is forbidden for Black under renju: { $foul }
-foul-overline = an overline
-foul-double-four = a double four
-foul-double-three = a double three
 
 ## Files
 
@@ -127,77 +125,3 @@ value-short-draw = D
 value-short-loss = L
 to-move-value = { $side } to move { $value }
 to-move-solving = { $side } to move: solving…
-
-## Gomoku
-
-gomoku-title = Gomoku
-gomoku-blurb = Five in a row. Black moves first.
-gomoku-controls = Left click: place a stone
-gomoku-hint-mark = cyan ring
-gomoku-first = Black
-gomoku-second = White
-gomoku-width = Width
-gomoku-height = Height
-gomoku-rule = Rule
-gomoku-rule-freestyle = Free-style (five or more)
-gomoku-rule-standard = Standard (exactly five)
-gomoku-rule-renju = Renju (Black: exactly five, no 3-3, 4-4 or overline)
-gomoku-describe-freestyle = { $size } · free-style
-gomoku-describe-standard = { $size } · standard (exactly five)
-gomoku-describe-renju = { $size } · renju
-gomoku-analyse = Analyse the position (V)
-gomoku-analysis-paused = Analysis is on: paused while the AI thinks.
-gomoku-analysis-over = Analysis is on: the game is over.
-gomoku-analysis-thinking = Analysis is on: thinking…
-gomoku-wins-by-force = { $side } wins by force
-gomoku-wins-in = { $side } wins in { $n }
-gomoku-score-for = { $score } for { $side }
-gomoku-search = depth { $depth } · { $nodes } nodes · { $speed } k nodes/s
-gomoku-best-line = best line: { $line }
-
-## Tic-tac-toe
-
-tictactoe-title = Tic-tac-toe
-tictactoe-blurb = Three in a row on 3x3. X moves first.
-tictactoe-controls = Left click: mark a cell · V analysis
-tictactoe-hint-mark = cyan cell
-tictactoe-first = X
-tictactoe-second = O
-tictactoe-describe = 3x3 · three in a row wins · X first
-tictactoe-key = green wins · amber draws · red loses (plies with best play)
-
-## Knucklebones
-
-knucklebones-title = Knucklebones
-knucklebones-blurb = Roll, place the die in a column of your tray: the other
-    side loses its dice of that value in the same column.
-    Equal dice in a column multiply. Most points wins.
-knucklebones-controls = Click a column of your tray or press 1/2/3
-knucklebones-hint-mark = cyan column
-knucklebones-first = Player 1
-knucklebones-second = Player 2
-knucklebones-starts = Starts
-knucklebones-random = Random
-knucklebones-seed = Dice seed
-knucklebones-seed-hint = random
-knucklebones-seed-empty = Empty: a new random seed every game
-knucklebones-seed-fixed = Every game with this seed rolls the same dice
-knucklebones-seed-bad = Not a number: games use a random seed
-knucklebones-rolled = Rolled a { $die } · score { $first } – { $second }
-knucklebones-wins = { $side } wins { $high } – { $low }
-knucklebones-draw = Draw { $first } – { $second }
-knucklebones-describe = seed { $seed } · { $starter } started
-knucklebones-move = { $die } in { $column }
-
-## Connect Four
-
-connectfour-title = Connect Four
-connectfour-blurb = Drop discs into the upright rack: four in a row
-    across, up or diagonally wins. Red moves first.
-connectfour-controls = Click a column or press 1-7 · V analysis
-connectfour-hint-mark = cyan column cap
-connectfour-first = Red
-connectfour-second = Yellow
-connectfour-describe = 7 columns × 6 rows · four in a row wins · Red first
-connectfour-key = W win, D draw, L loss in N own moves, with best play
-connectfour-column-value = Column { $column }: { $side } { $value }

@@ -1,0 +1,24 @@
+# knucklebones's own messages in English (the shared ones are in tabletop.ftl).
+
+## Knucklebones
+
+knucklebones-title = Knucklebones
+knucklebones-blurb = Roll, place the die in a column of your tray: the other
+    side loses its dice of that value in the same column.
+    Equal dice in a column multiply. Most points wins.
+knucklebones-controls = Click a column of your tray or press 1/2/3
+knucklebones-hint-mark = cyan column
+knucklebones-first = Player 1
+knucklebones-second = Player 2
+knucklebones-starts = Starts
+knucklebones-random = Random
+knucklebones-seed = Dice seed
+knucklebones-seed-hint = random
+knucklebones-seed-empty = Empty: a new random seed every game
+knucklebones-seed-fixed = Every game with this seed rolls the same dice
+knucklebones-seed-bad = Not a number: games use a random seed
+knucklebones-rolled = Rolled a { $die } · score { $first } – { $second }
+knucklebones-wins = { $side } wins { $high } – { $low }
+knucklebones-draw = Draw { $first } – { $second }
+knucklebones-describe = seed { $seed } · { $starter } started
+knucklebones-move = { $die } in { $column }
