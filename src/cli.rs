@@ -2,8 +2,10 @@
 //! in [`crate::games::GAMES`], and the subcommands a game brings with it (Gomoku's
 //! `match`, [`crate::tools::gomoku`]).
 //!
-//! Each subcommand takes the game's name first; what a position looks like and how
-//! the AI answers is the game's own business ([`crate::ai::GameAi`]).
+//! Each subcommand takes the game's name first; its settings are flags made from the
+//! games' schemas ([`crate::flags`]: `--rule renju`, or `--set rule=renju`); what a
+//! position looks like and how the AI answers is the game's own business
+//! ([`crate::ai::GameAi`]), so nothing here names a game.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -11,11 +13,14 @@ use std::time::Duration;
 
 use clap::builder::PossibleValuesParser;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 
 use crate::ai::arena::Contestant;
 use crate::ai::{Budget, Level};
+use crate::flags;
 use crate::games::{self, GAMES, GameEntry};
-use crate::rules::Settings;
+use crate::rules::{Settings, Setup};
 
 /// The command line.
 #[derive(Debug, Parser)]
@@ -45,9 +50,6 @@ enum Command {
         /// is solved: perfect play, as level 5).
         #[arg(long)]
         time_ms: Option<u64>,
-        /// Gomoku rule: freestyle, standard (exact five) or renju.
-        #[arg(long, default_value = "freestyle")]
-        rule: String,
     },
     /// Plays AI against AI, colours swapped within each pair of games, and prints
     /// `a_wins X b_wins Y draws Z`.
@@ -82,15 +84,10 @@ enum Command {
         /// Number of games.
         #[arg(long)]
         games: u32,
-        /// Seed choosing the openings (and the dice).
+        /// Seed choosing the openings (and the dice, and any setting chosen as
+        /// `random`).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Gomoku board size, WxH.
-        #[arg(long, default_value = "15x15")]
-        size: String,
-        /// Gomoku rule: freestyle, standard (exact five) or renju.
-        #[arg(long, default_value = "freestyle")]
-        rule: String,
     },
     /// Plays games between random levels from random openings, checks every AI move
     /// against the rules, and prints the illegal moves (there must be none) and each
@@ -103,21 +100,24 @@ enum Command {
         /// Number of games.
         #[arg(long, default_value_t = 10_000)]
         games: u32,
-        /// Seed choosing the levels, the openings and the dice.
+        /// Seed choosing the levels, the openings and the dice (and any setting
+        /// chosen as `random`).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Levels whose own budget is longer search this many milliseconds instead
         /// (the strongest search), so that a long run fits in hours.
         #[arg(long)]
         cap_ms: Option<u64>,
-        /// Gomoku board size, WxH.
-        #[arg(long, default_value = "15x15")]
-        size: String,
-        /// Gomoku rule: freestyle, standard (exact five) or renju.
-        #[arg(long, default_value = "freestyle")]
-        rule: String,
     },
 }
+
+/// The subcommands of the generic [`Command`]s, with the setting flags each takes
+/// but those whose key another of its options has.
+const GENERIC: [(&str, &[&str]); 3] = [
+    ("bestmove", &[]),
+    ("selfplay", &["seed"]),
+    ("legality", &["seed"]),
+];
 
 /// The registered games' names, as the accepted values of the game argument.
 fn game_names() -> PossibleValuesParser {
@@ -133,9 +133,16 @@ fn positions_help() -> String {
     text
 }
 
-/// The whole command line: the generic subcommands, and each game's own.
+/// The whole command line: the generic subcommands with every game's setting flags,
+/// and each game's own subcommands.
 fn command() -> clap::Command {
     let mut command = Cli::command().after_help(positions_help());
+    for (name, skip) in GENERIC {
+        command = command.mut_subcommand(name, |sub| {
+            sub.args(flags::setting_args(GAMES, skip))
+                .arg(flags::set_arg())
+        });
+    }
     for game in GAMES {
         for extra in game.commands() {
             command = command.subcommand((extra.command)());
@@ -194,6 +201,32 @@ fn game(name: &str) -> Result<&'static dyn GameEntry, String> {
     games::find(name).ok_or_else(|| format!("no game '{name}' ({})", games::names()))
 }
 
+/// The settings given to subcommand `name` (its flags, then `--set`), checked
+/// against `game`'s: the setup they make from its defaults, and the given ones.
+fn given_settings(
+    game: &dyn GameEntry,
+    name: &str,
+    matches: &ArgMatches,
+) -> Result<(Setup, Vec<(&'static str, String)>), String> {
+    let skip = GENERIC
+        .iter()
+        .find(|(generic, _)| *generic == name)
+        .map_or(&[][..], |&(_, skip)| skip);
+    let mut given: Vec<(String, String)> = flags::given(matches, GAMES, skip)
+        .into_iter()
+        .map(|(key, value)| (key.to_owned(), value))
+        .collect();
+    given.extend(flags::set_values(matches)?);
+    let setup = flags::setup(game, given.iter().map(|(k, v)| (k, v)))?;
+    // Each given key as the game spells it, with its value as the setting reads it.
+    let given = setup
+        .pairs()
+        .filter(|(key, _)| given.iter().any(|(k, _)| k.eq_ignore_ascii_case(key)))
+        .map(|(key, value)| (key, value.to_owned()))
+        .collect();
+    Ok((setup, given))
+}
+
 /// A side's budget from the command line: a time, a depth, or the level's own.
 fn budget(time_ms: Option<u64>, depth: Option<u32>) -> Result<Budget, String> {
     match (time_ms, depth) {
@@ -214,11 +247,13 @@ fn level(n: u8) -> Result<Level, String> {
 /// Runs the parsed command line: results on `out`, side information (timings) on
 /// `err`.
 fn execute(matches: &ArgMatches, out: &mut impl Write, err: &mut impl Write) -> Result<(), String> {
-    if let Some((name, sub)) = matches.subcommand()
-        && let Some(extra) = GAMES
-            .iter()
-            .flat_map(|game| game.commands())
-            .find(|extra| (extra.command)().get_name() == name)
+    let Some((name, sub)) = matches.subcommand() else {
+        return Err("no subcommand".to_owned());
+    };
+    if let Some(extra) = GAMES
+        .iter()
+        .flat_map(|game| game.commands())
+        .find(|extra| (extra.command)().get_name() == name)
     {
         return (extra.run)(sub, out, err);
     }
@@ -228,14 +263,15 @@ fn execute(matches: &ArgMatches, out: &mut impl Write, err: &mut impl Write) -> 
     let write_err = |e: std::io::Error| e.to_string();
     match command {
         Command::Bestmove {
-            game: name,
+            game: game_name,
             position,
             level: n,
             time_ms,
-            rule,
         } => {
-            let settings = Settings::new([("rule", rule.as_str())]);
-            let answer = game(&name)?.bestmove(
+            let entry = game(&game_name)?;
+            let (_, given) = given_settings(entry, name, sub)?;
+            let settings = Settings::new(given.iter().map(|(k, v)| (*k, v.as_str())));
+            let answer = entry.bestmove(
                 &position,
                 &settings,
                 level(n.unwrap_or(5))?,
@@ -247,7 +283,7 @@ fn execute(matches: &ArgMatches, out: &mut impl Write, err: &mut impl Write) -> 
             }
         }
         Command::Selfplay {
-            game: name,
+            game: game_name,
             a,
             b,
             time_ms,
@@ -257,10 +293,11 @@ fn execute(matches: &ArgMatches, out: &mut impl Write, err: &mut impl Write) -> 
             b_depth,
             games,
             seed,
-            size,
-            rule,
         } => {
-            let settings = Settings::new([("size", size.as_str()), ("rule", rule.as_str())]);
+            let entry = game(&game_name)?;
+            let (setup, _) = given_settings(entry, name, sub)?;
+            let values = setup.resolve(&mut StdRng::seed_from_u64(seed));
+            let settings = Settings::of(entry.settings(), &values);
             let sides = [
                 Contestant {
                     level: level(a)?,
@@ -271,7 +308,7 @@ fn execute(matches: &ArgMatches, out: &mut impl Write, err: &mut impl Write) -> 
                     budget: budget(b_time_ms.or(time_ms), b_depth)?,
                 },
             ];
-            let result = game(&name)?.play_match(&settings, sides, games, seed)?;
+            let result = entry.play_match(&settings, sides, games, seed)?;
             writeln!(
                 out,
                 "a_wins {} b_wins {} draws {}",
@@ -289,15 +326,15 @@ fn execute(matches: &ArgMatches, out: &mut impl Write, err: &mut impl Write) -> 
             .map_err(write_err)?;
         }
         Command::Legality {
-            game: name,
+            game: game_name,
             games,
             seed,
             cap_ms,
-            size,
-            rule,
         } => {
-            let settings = Settings::new([("size", size.as_str()), ("rule", rule.as_str())]);
-            let entry = game(&name)?;
+            let entry = game(&game_name)?;
+            let (setup, _) = given_settings(entry, name, sub)?;
+            let values = setup.resolve(&mut StdRng::seed_from_u64(seed));
+            let settings = Settings::of(entry.settings(), &values);
             let cap = cap_ms.map(Duration::from_millis);
             let report = entry.legality(&settings, games, seed, cap)?;
             writeln!(
@@ -404,6 +441,87 @@ mod tests {
             assert!(out.is_empty());
             assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         }
+    }
+
+    #[test]
+    fn settings_are_flags_or_set_and_checked_by_the_game() {
+        let (code, out, _) = cli(&["--help"]);
+        assert_eq!(code, 0);
+        for subcommand in ["bestmove", "selfplay", "legality", "match"] {
+            assert!(out.contains(subcommand), "{out}");
+        }
+        let (code, out, _) = cli(&["selfplay", "--help"]);
+        assert_eq!(code, 0);
+        assert!(out.contains("--rule <WORD>"), "{out}");
+        assert!(out.contains("renju (Black: exactly five"), "{out}");
+        assert!(out.contains("--set <KEY=VALUE>"), "{out}");
+        // selfplay's --seed is the match's: the dice seed is only --set.
+        assert!(!out.contains("Dice seed"), "{out}");
+        for (args, why) in [
+            (
+                "selfplay tictactoe --a 1 --b 1 --games 1 --size 10x10",
+                "tictactoe has no setting 'size' (it has none)",
+            ),
+            (
+                "selfplay gomoku --a 1 --b 1 --games 1 --set colour=red",
+                "gomoku has no setting 'colour' (its settings: size, rule)",
+            ),
+            (
+                "selfplay gomoku --a 1 --b 1 --games 1 --set rule=caro",
+                "rule 'caro' is not one of freestyle, standard, renju",
+            ),
+            (
+                "selfplay gomoku --a 1 --b 1 --games 1 --set rule",
+                "not KEY=VALUE",
+            ),
+            ("bestmove gomoku 15x15 --rule caro", "'caro' is not one of"),
+            (
+                "bestmove gomoku 15x15:h8 --size 12x12",
+                "the position is 15x15",
+            ),
+        ] {
+            let (code, out, err) = cli(&args.split_whitespace().collect::<Vec<_>>());
+            assert_eq!((code, out.as_str()), (2, ""), "{args}");
+            assert_eq!(err.lines().count(), 1, "{args}: {err}");
+            assert!(err.contains(why), "{args}: {err}");
+        }
+        // The same setting as a flag or with --set.
+        let flag = cli(&[
+            "bestmove",
+            "gomoku",
+            "15x15:h8,h9",
+            "--level",
+            "1",
+            "--rule",
+            "renju",
+        ]);
+        let set = cli(&[
+            "bestmove",
+            "gomoku",
+            "15x15:h8,h9",
+            "--level",
+            "1",
+            "--set",
+            "RULE=Renju",
+        ]);
+        assert_eq!(flag, set);
+        assert_eq!(flag.0, 0, "{flag:?}");
+        let (code, out, err) = cli(&[
+            "selfplay",
+            "knucklebones",
+            "--a",
+            "1",
+            "--b",
+            "1",
+            "--games",
+            "2",
+            "--set",
+            "seed=5",
+            "--set",
+            "starts=random",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.starts_with("a_wins "), "{out}");
     }
 
     #[test]

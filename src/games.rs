@@ -1,10 +1,10 @@
 //! The games, in one list: everything below the app (saved games, `tabletop-cli`,
-//! the conformance suite) finds a game here by its name and reaches it only through
-//! [`GameEntry`], so none of it names a game.
+//! the conformance suite, the property tests) finds a game here by its name and
+//! reaches it only through [`GameEntry`], so none of it names a game.
 //!
-//! A game joins by implementing the rules' [`Game`] and the AI's [`GameAi`] in its
-//! own folders and adding one line to [`GAMES`] (with the `tabletop-cli` subcommands
-//! it brings, if any); the app has a list of its own
+//! A game joins by implementing the rules' [`Game`] (with its settings schema) and
+//! the AI's [`GameAi`] in its own folders and adding one line to [`GAMES`] (with the
+//! `tabletop-cli` subcommands it brings, if any); the app has a list of its own
 //! (`app::games`), and a test fails while the two differ.
 
 use std::any::Any;
@@ -17,19 +17,15 @@ use rand::rngs::StdRng;
 
 use crate::ai::arena::{Contestant, LegalityReport, MatchResult, legality_run, play_match};
 use crate::ai::{Analysis, Budget, GameAi, Level};
-use crate::rules::connectfour::ConnectFour;
-use crate::rules::gomoku::Gomoku;
-use crate::rules::knucklebones::Knucklebones;
-use crate::rules::tictactoe::TicTacToe;
-use crate::rules::{Game, Player, SettingError, Settings, conformance};
+use crate::rules::{Game, Player, Setting, SettingError, Settings, conformance};
 use crate::tools::{self, GameCommand};
 
 /// Every game, in menu order: the one list of the plain layers.
 pub static GAMES: &[&dyn GameEntry] = &[
-    &Entry::<Gomoku>::with_commands(&tools::gomoku::COMMANDS),
-    &Entry::<TicTacToe>::NEW,
-    &Entry::<Knucklebones>::NEW,
-    &Entry::<ConnectFour>::NEW,
+    &Entry::<crate::rules::gomoku::Gomoku>::with_commands(&tools::gomoku::COMMANDS),
+    &Entry::<crate::rules::tictactoe::TicTacToe>::NEW,
+    &Entry::<crate::rules::knucklebones::Knucklebones>::NEW,
+    &Entry::<crate::rules::connectfour::ConnectFour>::NEW,
 ];
 
 /// The game called `name` in files and on the command line (any case).
@@ -58,14 +54,18 @@ pub trait GameEntry: Sync {
     fn side_keys(&self) -> [&'static str; 2];
     /// Its sides' names for people, first mover first (`Black`, `Player 1`).
     fn side_names(&self) -> [&'static str; 2];
-    /// The keys of its own lines in files.
-    fn setting_keys(&self) -> &'static [&'static str];
+    /// Its settings ([`Game::SETTINGS`]): its own lines in files, its flags and
+    /// options, its menu widgets.
+    fn settings(&self) -> &'static [Setting];
     /// The `tabletop-cli` subcommands it brings (Gomoku's `match`).
     fn commands(&self) -> &'static [GameCommand];
     /// How `tabletop-cli` positions of this game are written.
     fn position_help(&self) -> &'static str;
-    /// A new game from `settings`, then `moves` (in notation) replayed on it.
+    /// A new game from `settings` (a saved file's lines: each setting once, one
+    /// value), then `moves` (in notation) replayed on it.
     fn replay(&self, settings: &Settings<'_>, moves: &[&str]) -> Result<GameRecord, ReplayError>;
+    /// A game from its position text ([`Game::from_position`]).
+    fn read_position(&self, text: &str) -> Result<GameRecord, String>;
     /// The AI's move for a `tabletop-cli` position, in notation, and its value.
     fn bestmove(
         &self,
@@ -93,7 +93,8 @@ pub trait GameEntry: Sync {
     /// How long `level` may think over a move ([`GameAi::level_time`]).
     fn level_time(&self, level: Level) -> Option<Duration>;
     /// The rules' conformance suite ([`conformance::check`]) from a new game with
-    /// `settings`.
+    /// `settings`, with its settings schema ([`conformance::check_settings`]) and
+    /// the saved-file round trip.
     fn conformance(&self, settings: &Settings<'_>, playouts: u32, seed: u64) -> Result<(), String>;
     /// A new game with `settings` after up to `plies` random legal moves (fewer if it
     /// ends first), drawn from `seed`: positions for tests and tools.
@@ -138,6 +139,15 @@ impl<G> Entry<G> {
     }
 }
 
+/// The settings of a saved file, each read as the value the game was played with
+/// ([`Setting::read_played`]), in the order of `G`'s schema.
+fn played_settings<G: Game>(settings: &Settings<'_>) -> Result<Vec<String>, SettingError> {
+    G::SETTINGS
+        .iter()
+        .map(|setting| setting.read_played(settings.required(setting.key)?))
+        .collect()
+}
+
 impl<G: GameAi> GameEntry for Entry<G> {
     fn name(&self) -> &'static str {
         G::NAME
@@ -155,8 +165,8 @@ impl<G: GameAi> GameEntry for Entry<G> {
         Player::BOTH.map(G::side_name)
     }
 
-    fn setting_keys(&self) -> &'static [&'static str] {
-        G::SETTING_KEYS
+    fn settings(&self) -> &'static [Setting] {
+        G::SETTINGS
     }
 
     fn commands(&self) -> &'static [GameCommand] {
@@ -168,7 +178,9 @@ impl<G: GameAi> GameEntry for Entry<G> {
     }
 
     fn replay(&self, settings: &Settings<'_>, moves: &[&str]) -> Result<GameRecord, ReplayError> {
-        let mut game = G::from_settings(settings).map_err(ReplayError::Setting)?;
+        let values = played_settings::<G>(settings).map_err(ReplayError::Setting)?;
+        let mut game =
+            G::from_settings(&Settings::of(G::SETTINGS, &values)).map_err(ReplayError::Setting)?;
         for (index, text) in moves.iter().enumerate() {
             game.parse_move(text)
                 .and_then(|mv| game.play(mv))
@@ -178,6 +190,10 @@ impl<G: GameAi> GameEntry for Entry<G> {
                 })?;
         }
         Ok(GameRecord::new(game))
+    }
+
+    fn read_position(&self, text: &str) -> Result<GameRecord, String> {
+        G::from_position(text).map(GameRecord::new)
     }
 
     fn bestmove(
@@ -223,6 +239,7 @@ impl<G: GameAi> GameEntry for Entry<G> {
     }
 
     fn conformance(&self, settings: &Settings<'_>, playouts: u32, seed: u64) -> Result<(), String> {
+        conformance::check_settings::<G>(seed)?;
         let start = G::from_settings(settings).map_err(|e| e.to_string())?;
         conformance::check(&start, playouts, seed)?;
         // A game's settings lines and moves in notation give the game back: what a
@@ -230,15 +247,7 @@ impl<G: GameAi> GameEntry for Entry<G> {
         for plies in [0, 1, 2, 5, 9, 30, 500] {
             let record = self.sample(settings, plies, seed ^ plies as u64)?;
             let values = record.settings();
-            if values.len() != G::SETTING_KEYS.len() {
-                return Err(format!("{}: settings do not match SETTING_KEYS", G::NAME));
-            }
-            let lines = Settings::new(
-                G::SETTING_KEYS
-                    .iter()
-                    .copied()
-                    .zip(values.iter().map(String::as_str)),
-            );
+            let lines = Settings::of(G::SETTINGS, &values);
             let moves = record.moves();
             let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
             match self.replay(&lines, &moves) {
@@ -321,6 +330,23 @@ impl GameRecord {
         self.0.moves()
     }
 
+    /// The position as one line of text ([`Game::position_text`]).
+    #[must_use]
+    pub fn position_text(&self) -> String {
+        self.0.position_text()
+    }
+
+    /// Reads `text` as a move and plays it, giving back the move in notation; a
+    /// move that does not read or is illegal changes nothing, and the error says why.
+    pub fn play(&mut self, text: &str) -> Result<String, String> {
+        self.0.play(text)
+    }
+
+    /// Takes back the last move, giving it back in notation.
+    pub fn undo(&mut self) -> Option<String> {
+        self.0.undo()
+    }
+
     /// The game, if it is a `G`.
     #[must_use]
     pub fn get<G: Game>(&self) -> Option<&G> {
@@ -367,6 +393,9 @@ trait AnyGame: fmt::Debug + Send + Sync {
     fn is_over(&self) -> bool;
     fn settings(&self) -> Vec<String>;
     fn moves(&self) -> Vec<String>;
+    fn position_text(&self) -> String;
+    fn play(&mut self, text: &str) -> Result<String, String>;
+    fn undo(&mut self) -> Option<String>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
     fn eq_any(&self, other: &dyn Any) -> bool;
     fn as_any(&self) -> &dyn Any;
@@ -394,6 +423,20 @@ impl<G: Game> AnyGame for G {
         self.history().iter().map(ToString::to_string).collect()
     }
 
+    fn position_text(&self) -> String {
+        Game::position_text(self)
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        let mv = self.parse_move(text).map_err(|e| e.to_string())?;
+        Game::play(self, mv).map_err(|e| e.to_string())?;
+        Ok(mv.to_string())
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        Game::undo(self).map(|mv| mv.to_string())
+    }
+
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
@@ -413,16 +456,15 @@ impl<G: Game> AnyGame for G {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use rand::seq::IndexedRandom;
 
-    /// Settings every game can start from: the defaults of the command line.
-    pub(crate) fn defaults() -> Settings<'static> {
-        Settings::new([
-            ("size", "15x15"),
-            ("rule", "freestyle"),
-            ("seed", "7"),
-            ("starts", "p1"),
-        ])
+    use super::*;
+    use crate::rules::Setup;
+
+    /// The values `game` is played with from its defaults, each random one drawn
+    /// from `seed`.
+    fn defaults(game: &dyn GameEntry, seed: u64) -> Vec<String> {
+        Setup::defaults(game.settings()).resolve(&mut StdRng::seed_from_u64(seed))
     }
 
     #[test]
@@ -437,29 +479,43 @@ mod tests {
         assert!(find("chess").is_none());
     }
 
-    /// The conformance suite, for every registered game: random playouts where every
-    /// legal move applies and every illegal one is refused with the position
-    /// unchanged, undo restores the position exactly, the outcome agrees with the
-    /// winning line, notation and position text read back, and settings and moves
-    /// give the game back.
+    /// The conformance suite, for every registered game: its settings schema, then
+    /// random playouts where every legal move applies and every illegal one is
+    /// refused with the position unchanged, undo restores the position exactly, the
+    /// outcome agrees with the winning line, notation and position text read back,
+    /// and settings and moves give the game back. From the defaults, then from
+    /// settings drawn among each setting's values.
     #[test]
     fn every_game_passes_the_conformance_suite() {
+        let mut rng = StdRng::seed_from_u64(5);
         for game in GAMES {
-            game.conformance(&defaults(), 30, 11).unwrap();
-        }
-        // Gomoku's other boards and rule too.
-        let gomoku = find("gomoku").unwrap();
-        for (size, rule) in [("10x10", "standard"), ("20x13", "freestyle")] {
-            let settings = Settings::new([("size", size), ("rule", rule)]);
-            gomoku.conformance(&settings, 10, 5).unwrap();
+            let values = defaults(*game, 7);
+            let settings = Settings::of(game.settings(), &values);
+            game.conformance(&settings, 30, 11).unwrap();
+            for round in 0..2 {
+                let mut setup = Setup::defaults(game.settings());
+                for setting in game.settings() {
+                    let value = setting.examples().choose(&mut rng).cloned().unwrap();
+                    setup.set(setting.key, &value).unwrap().unwrap();
+                }
+                let values = setup.resolve(&mut rng);
+                let settings = Settings::of(game.settings(), &values);
+                game.conformance(&settings, 10, round).unwrap();
+            }
         }
     }
 
     #[test]
     fn every_game_plays_a_match_without_a_failure() {
         for game in GAMES {
+            let values = defaults(*game, 9);
             let result = game
-                .play_match(&defaults(), [Contestant::level(Level::MIN); 2], 4, 9)
+                .play_match(
+                    &Settings::of(game.settings(), &values),
+                    [Contestant::level(Level::MIN); 2],
+                    4,
+                    9,
+                )
                 .unwrap();
             assert_eq!(result.failures, 0, "{}", game.name());
             assert_eq!(result.a_wins + result.b_wins + result.draws, 4);
@@ -467,15 +523,46 @@ mod tests {
     }
 
     #[test]
-    fn records_know_their_game() {
-        let record = find("tictactoe")
+    fn records_know_their_game_and_play_moves_by_text() {
+        use crate::rules::gomoku::Gomoku;
+        use crate::rules::tictactoe::TicTacToe;
+        let mut record = find("tictactoe")
             .unwrap()
-            .replay(&defaults(), &["b2", "a1"])
+            .replay(&Settings::default(), &["b2", "a1"])
             .unwrap();
         assert_eq!((record.name(), record.plies()), ("tictactoe", 2));
+        assert_eq!(record.play("C3").as_deref(), Ok("c3"));
+        let before = record.clone();
+        assert!(record.play("c3").unwrap_err().contains("taken"));
+        assert!(record.play("z9").is_err());
+        assert_eq!(record, before, "a refused move changes nothing");
+        assert_eq!(record.position_text(), "..X.X.O..");
         assert!(record.get::<Gomoku>().is_none());
         let record = record.into_game::<Gomoku>().unwrap_err();
         let game: TicTacToe = record.into_game().unwrap();
-        assert_eq!(Game::plies(&game), 2);
+        assert_eq!(Game::plies(&game), 3);
+    }
+
+    #[test]
+    fn a_saved_files_settings_are_one_value_each() {
+        let gomoku = find("gomoku").unwrap();
+        let file =
+            |size, rule| gomoku.replay(&Settings::new([("size", size), ("rule", rule)]), &[]);
+        assert!(file("12X13", "Free-Style").is_ok());
+        let Err(ReplayError::Setting(why)) = file("12x13", "caro") else {
+            panic!("an unknown rule reads");
+        };
+        assert!(why.to_string().contains("'caro' is not one of"), "{why}");
+        let dice = find("knucklebones").unwrap();
+        let Err(ReplayError::Setting(why)) =
+            dice.replay(&Settings::new([("seed", "random"), ("starts", "p1")]), &[])
+        else {
+            panic!("a file's seed may not be random");
+        };
+        assert!(why.to_string().contains("one value"), "{why}");
+        assert_eq!(
+            dice.replay(&Settings::new([("seed", "5")]), &[]),
+            Err(ReplayError::Setting(SettingError::Missing("starts")))
+        );
     }
 }

@@ -2,7 +2,9 @@
 //!
 //! With no arguments it opens on the menu. Any game flag starts straight into a game:
 //! `tabletop --game gomoku --size 15x15 --rule freestyle --black human --white ai:3`,
-//! or `tabletop --load game.txt`. A bad flag or value prints one line and exits with 2.
+//! or `tabletop --load game.txt`. The games' settings flags (`--size`, `--seed`, ...)
+//! are made from their schemas ([`tabletop::flags`]). A bad flag or value prints one
+//! line and exits with 2.
 //!
 //! In a browser the page address's query string gives the same flags
 //! (`index.html?game=gomoku&white=ai:1&frame-times`); a bad one is logged to the
@@ -13,12 +15,12 @@ use std::process::ExitCode;
 
 use bevy::prelude::*;
 use clap::builder::PossibleValuesParser;
-use clap::{Parser, ValueEnum};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
 use tabletop::app::launch::Launch;
 use tabletop::app::locale::Language;
+use tabletop::flags;
 use tabletop::games::GAMES;
 use tabletop::record::PlayerKind;
-use tabletop::rules::gomoku::{BoardSize, Rule};
 
 /// Tabletop: classic board games in 3D. Without flags the game opens on its menu;
 /// with any of them it starts straight into a game.
@@ -28,14 +30,6 @@ struct Args {
     /// The game to play.
     #[arg(long, value_parser = PossibleValuesParser::new(GAMES.iter().map(|game| game.name())))]
     game: Option<String>,
-    /// Gomoku board size, WIDTHxHEIGHT, each 10 to 20 [default: 15x15].
-    #[arg(long, value_name = "WxH")]
-    size: Option<BoardSize>,
-    /// Gomoku rule: freestyle (five or more wins), standard (exactly five) or renju
-    /// (Black: exactly five, no double three, double four or overline)
-    /// [default: freestyle].
-    #[arg(long)]
-    rule: Option<Rule>,
     /// Who plays the side that moves first (Black, X, Player 1): human, or ai:1 ..
     /// ai:5 [default: human].
     #[arg(long, value_name = "PLAYER", visible_aliases = ["x", "p1"])]
@@ -44,16 +38,9 @@ struct Args {
     /// [default: ai:3].
     #[arg(long, value_name = "PLAYER", visible_aliases = ["o", "p2"])]
     white: Option<PlayerKind>,
-    /// Knucklebones dice seed (a number); without it every game gets a fresh random
-    /// seed, shown in the HUD.
-    #[arg(long, value_name = "N")]
-    seed: Option<u64>,
-    /// Knucklebones: who places the first die: p1, p2 or random [default: p1].
-    #[arg(long, value_name = "WHO")]
-    starts: Option<StarterArg>,
     /// Continue a saved game of any of the games (its settings, players and moves;
-    /// --black and --white override its players).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rule"])]
+    /// --black and --white override its players; no settings flag goes with it).
+    #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
     /// Open with the analysis on: Gomoku's engine analysis, Tic-tac-toe's solved
     /// values.
@@ -73,44 +60,52 @@ fn parse_language(tag: &str) -> Result<Language, String> {
     Language::from_tag(tag).ok_or_else(|| format!("no language '{tag}' (en or zh-CN)"))
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum StarterArg {
-    /// Player 1.
-    P1,
-    /// Player 2.
-    P2,
-    /// A coin toss for every game.
-    Random,
+/// The flags: [`Args`] and a flag for each setting of the games, which `--load`
+/// leaves out (the file has the game's settings).
+fn command() -> clap::Command {
+    let settings = flags::setting_args(GAMES, &[]);
+    let keys: Vec<clap::Id> = settings.iter().map(|arg| arg.get_id().clone()).collect();
+    Args::command()
+        .args(settings)
+        .mut_arg("load", |load| load.conflicts_with_all(keys))
 }
 
-impl Args {
+/// The flags as parsed, and the settings given.
+#[derive(Debug)]
+struct Parsed {
+    args: Args,
+    settings: Vec<(&'static str, String)>,
+}
+
+impl Parsed {
+    fn from_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(Self {
+            args: Args::from_arg_matches(matches)?,
+            settings: flags::given(matches, GAMES, &[]),
+        })
+    }
+
     /// What the flags ask of the app. The game settings go as `key value` text to the
     /// games that have them.
     fn launch(&self) -> Launch {
-        let mut settings = Vec::new();
-        if let Some(size) = self.size {
-            settings.push(("size", size.to_string()));
-        }
-        if let Some(rule) = self.rule {
-            settings.push(("rule", rule.to_string()));
-        }
-        if let Some(seed) = self.seed {
-            settings.push(("seed", seed.to_string()));
-        }
-        if let Some(starts) = self.starts {
-            let who = starts.to_possible_value().expect("no value is skipped");
-            settings.push(("starts", who.get_name().to_owned()));
-        }
+        let args = &self.args;
         Launch {
-            game: self.game.clone(),
-            load: self.load.clone(),
-            first: self.black,
-            second: self.white,
-            settings,
-            analysis: self.analysis,
-            language: self.language,
+            game: args.game.clone(),
+            load: args.load.clone(),
+            first: args.black,
+            second: args.white,
+            settings: self.settings.clone(),
+            analysis: args.analysis,
+            language: args.language,
         }
     }
+}
+
+/// Parses `argv` (the program's name first).
+fn parse(
+    argv: impl IntoIterator<Item = impl Into<std::ffi::OsString> + Clone>,
+) -> Result<Parsed, clap::Error> {
+    Parsed::from_matches(&command().try_get_matches_from(argv)?)
 }
 
 /// The first line of a clap error, with a pointer to `--help`.
@@ -122,7 +117,7 @@ fn one_line(error: &clap::Error) -> String {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
-    let args = match Args::try_parse() {
+    let args = match parse(std::env::args_os()) {
         Ok(args) => args,
         Err(e) if !e.use_stderr() => {
             // --help and --version.
@@ -153,9 +148,12 @@ fn main() -> ExitCode {
 /// they are logged (to the console) and the game opens on its menu.
 #[cfg(target_arch = "wasm32")]
 fn main() -> ExitCode {
-    let (args, mut problem) = match Args::try_parse_from(tabletop::app::web::query_args()) {
+    let (args, mut problem) = match parse(tabletop::app::web::query_args()) {
         Ok(args) => (args, None),
-        Err(e) => (Args::parse_from(["tabletop"]), Some(one_line(&e))),
+        Err(e) => (
+            parse(["tabletop"]).expect("no flags parse"),
+            Some(one_line(&e)),
+        ),
     };
     let mut app = App::new();
     app.add_plugins(tabletop::app::plugin);
@@ -173,8 +171,8 @@ fn main() -> ExitCode {
 }
 
 /// Runs the app, with the frame-time report if asked.
-fn run(mut app: App, args: &Args) -> ExitCode {
-    if args.frame_times {
+fn run(mut app: App, parsed: &Parsed) -> ExitCode {
+    if parsed.args.frame_times {
         app.add_plugins(tabletop::app::frame_times::plugin);
     }
     match app.run() {
@@ -189,14 +187,20 @@ mod tests {
 
     #[test]
     fn every_flag_reads() {
-        let args = Args::try_parse_from([
-            "tabletop", "--game", "gomoku", "--size", "12x18", "--rule", "standard", "--black",
+        let parsed = parse([
+            "tabletop", "--game", "gomoku", "--size", "12X18", "--rule", "Standard", "--black",
             "ai:5", "--white", "human",
         ])
         .unwrap();
+        let args = &parsed.args;
         assert_eq!(args.game.as_deref(), Some("gomoku"));
-        assert_eq!(args.size, Some(BoardSize::new(12, 18).unwrap()));
-        assert_eq!(args.rule, Some(Rule::Standard));
+        assert_eq!(
+            parsed.settings,
+            [
+                ("size", "12x18".to_owned()),
+                ("rule", "standard".to_owned())
+            ]
+        );
         assert_eq!(args.black, PlayerKind::Ai(tabletop::ai::Level::MAX).into());
         assert_eq!(args.white, Some(PlayerKind::Human));
     }
@@ -204,43 +208,66 @@ mod tests {
     #[test]
     fn bad_values_are_errors_with_a_reason() {
         for (flag, value, reason) in [
-            ("--size", "9x9", "width 9 is outside"),
-            ("--size", "big", "not WxH"),
-            ("--rule", "caro", "unknown rule"),
+            ("--size", "9x9", "width 9 is outside 10..=20"),
+            ("--size", "big", "is not WxH"),
+            (
+                "--rule",
+                "caro",
+                "rule 'caro' is not one of freestyle, standard, renju",
+            ),
+            ("--seed", "many", "is not a number from 0 to"),
+            ("--starts", "p3", "is not one of p1, p2, random"),
             ("--black", "ai:7", "expected human or ai:1"),
             ("--game", "chess", "invalid value 'chess'"),
         ] {
-            let err = Args::try_parse_from(["tabletop", flag, value]).unwrap_err();
+            let err = parse(["tabletop", flag, value]).unwrap_err();
             let first = err.to_string();
             let first = first.lines().next().unwrap();
             assert!(first.contains(reason), "{flag} {value}: {first}");
             assert_eq!(err.exit_code(), 2);
         }
-        let renju = Args::try_parse_from(["tabletop", "--rule", "renju", "--analysis"]).unwrap();
-        assert_eq!(renju.rule, Some(Rule::Renju));
+        let renju = parse(["tabletop", "--rule", "renju", "--analysis"]).unwrap();
+        assert_eq!(renju.settings, [("rule", "renju".to_owned())]);
         assert!(renju.launch().analysis);
-        assert!(Args::try_parse_from(["tabletop", "--colour", "red"]).is_err());
-        assert!(Args::try_parse_from(["tabletop", "--load", "a.txt", "--size", "15x15"]).is_err());
+        assert!(parse(["tabletop", "--colour", "red"]).is_err());
+        for setting in ["--size", "--seed"] {
+            let value = if setting == "--size" { "15x15" } else { "4" };
+            assert!(parse(["tabletop", "--load", "a.txt", setting, value]).is_err());
+        }
     }
 
     #[test]
     fn flags_become_a_launch_request() {
-        let args = Args::try_parse_from([
+        let parsed = parse([
             "tabletop", "--seed", "42", "--starts", "random", "--white", "ai:5",
         ])
         .unwrap();
-        let launch = args.launch();
+        let launch = parsed.launch();
         assert_eq!(launch.game, None);
         assert_eq!(
             launch.settings,
             [("seed", "42".to_owned()), ("starts", "random".to_owned())]
         );
         assert!(launch.straight_in());
-        assert!(
-            !Args::try_parse_from(["tabletop"])
-                .unwrap()
-                .launch()
-                .straight_in()
-        );
+        assert!(!parse(["tabletop"]).unwrap().launch().straight_in());
+    }
+
+    /// `--help` lists every game's settings under the game, with their values and
+    /// defaults, from the schemas.
+    #[test]
+    fn help_lists_each_games_settings() {
+        let help = command().render_long_help().to_string();
+        for game in GAMES {
+            if !game.settings().is_empty() {
+                assert!(
+                    help.contains(&format!("{} settings:", game.title())),
+                    "{help}"
+                );
+            }
+            for setting in game.settings() {
+                assert!(help.contains(&format!("--{}", setting.key)), "{help}");
+                assert!(help.contains(&setting.help_line()), "{help}");
+            }
+        }
     }
 }

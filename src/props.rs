@@ -1,6 +1,7 @@
 //! Property-based tests of every parser a person or a program can feed: saved games,
-//! each game's positions and moves, and `tabletop-cli`'s arguments. The Gomocup
-//! protocol has its own, beside it (`tools::gomoku::gomocup`).
+//! each game's positions, moves and settings, and `tabletop-cli`'s arguments, for
+//! every game in [`GAMES`] (a game added there is fuzzed with no edit here). The
+//! Gomocup protocol has its own, beside it (`tools::gomoku::gomocup`).
 //!
 //! For each, inputs come three ways: arbitrary text, text built from the parser's own
 //! vocabulary (near misses), and valid text with random edits. Every input must give
@@ -13,18 +14,18 @@
 //! PROPTEST_CASES=1000000 cargo test --release --no-default-features --lib props
 //! ```
 
+use std::collections::BTreeSet;
+use std::sync::LazyLock;
+
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
+use crate::games::{GAMES, GameEntry, GameRecord};
 use crate::record::SavedGame;
-use crate::rules::connectfour::ConnectFour;
-use crate::rules::gomoku::{Gomoku, parse_position};
-use crate::rules::knucklebones::Knucklebones;
-use crate::rules::tictactoe::TicTacToe;
-use crate::rules::{Game, Player, Settings};
+use crate::rules::{Settings, Setup};
 
 /// 10,000 cases a property, or `PROPTEST_CASES`; failures are reported, not saved.
 pub(crate) fn config() -> Config {
@@ -88,83 +89,51 @@ fn mutate(text: &str, edits: &[Edit]) -> String {
     chars.into_iter().collect()
 }
 
-/// A game played `plies` random legal moves from `start`, stopping before the move
-/// that would end it (a finished game is not a position to move from).
-fn random_game<G: Game>(mut game: G, plies: usize, seed: u64) -> G {
-    let mut rng = StdRng::seed_from_u64(seed);
-    for _ in 0..plies {
-        let moves = game.legal_moves();
-        let Some(&mv) = moves.choose(&mut rng) else {
-            break;
-        };
-        game.play(mv).expect("a legal move plays");
-        if game.is_over() {
-            game.undo();
-            break;
-        }
-    }
-    game
+/// Game `which` of [`GAMES`] (any number: taken modulo their count).
+fn entry(which: usize) -> &'static dyn GameEntry {
+    GAMES[which % GAMES.len()]
 }
 
-/// Gomoku, Tic-tac-toe, Knucklebones or Connect Four after random moves, with a
-/// random size and rule for Gomoku.
-fn sample_game(which: u8, plies: usize, seed: u64) -> crate::games::GameRecord {
-    let mut rng = StdRng::seed_from_u64(seed);
-    match which % 4 {
-        0 => {
-            let size = format!(
-                "{}x{}",
-                rng.random_range(10..=20),
-                rng.random_range(10..=20)
-            );
-            let rule = *["freestyle", "standard", "renju"].choose(&mut rng).unwrap();
-            let start =
-                Gomoku::from_settings(&Settings::new([("size", size.as_str()), ("rule", rule)]))
-                    .expect("a valid size and rule");
-            // Renju's legal moves test every point for a foul: shorter games.
-            let plies = if rule == "renju" {
-                plies.min(30)
-            } else {
-                plies
-            };
-            crate::games::GameRecord::new(random_game(start, plies, seed))
-        }
-        1 => crate::games::GameRecord::new(random_game(TicTacToe::new(), plies, seed)),
-        3 => crate::games::GameRecord::new(random_game(ConnectFour::new(), plies, seed)),
-        _ => {
-            let start = Knucklebones::new(seed, Player::BOTH[(seed % 2) as usize]);
-            crate::games::GameRecord::new(random_game(start, plies, seed))
-        }
+/// Settings of `game` drawn among each setting's values (a `random` one drawn
+/// again), as a saved file holds them.
+fn sample_settings(game: &dyn GameEntry, rng: &mut StdRng) -> Vec<String> {
+    let mut setup = Setup::defaults(game.settings());
+    for setting in game.settings() {
+        let value = setting.examples().choose(rng).cloned().expect("examples");
+        setup
+            .set(setting.key, &value)
+            .expect("its own setting")
+            .expect("its own example");
     }
+    setup.resolve(rng)
 }
 
-/// A valid position text of game `which` (0 Gomoku, 1 Tic-tac-toe, 2 Knucklebones,
-/// 3 Connect Four).
-fn sample_position(which: u8, plies: usize, seed: u64) -> String {
-    let record = sample_game(which, plies, seed);
-    if let Some(g) = record.get::<Gomoku>() {
-        g.position_text()
-    } else if let Some(g) = record.get::<TicTacToe>() {
-        g.position_text()
-    } else if let Some(g) = record.get::<ConnectFour>() {
-        g.position_text()
-    } else {
-        record
-            .get::<Knucklebones>()
-            .expect("one of the three games")
-            .position_text()
+/// Game `which` with settings drawn from `seed`, after up to `plies` random legal
+/// moves, stopping before a move that would end it (a finished game is not a
+/// position to move from).
+fn sample_game(which: usize, plies: usize, seed: u64) -> GameRecord {
+    let game = entry(which);
+    let values = sample_settings(game, &mut StdRng::seed_from_u64(seed));
+    let mut record = game
+        .sample(&Settings::of(game.settings(), &values), plies, seed)
+        .expect("a sample from valid settings");
+    if record.is_over() {
+        record.undo();
     }
+    record
+}
+
+/// A valid position text of game `which`.
+fn sample_position(which: usize, plies: usize, seed: u64) -> String {
+    sample_game(which, plies, seed).position_text()
 }
 
 /// Reads `text` as game `which`'s position: `Ok` with the text the position writes,
 /// or the error.
-fn read_position(which: u8, text: &str) -> Result<String, String> {
-    match which % 4 {
-        0 => parse_position(text, None).map(|g| g.position_text()),
-        1 => TicTacToe::from_position(text).map(|g| g.position_text()),
-        3 => ConnectFour::from_position(text).map(|g| g.position_text()),
-        _ => <Knucklebones as Game>::from_position(text).map(|g| g.position_text()),
-    }
+fn read_position(which: usize, text: &str) -> Result<String, String> {
+    entry(which)
+        .read_position(text)
+        .map(|record| record.position_text())
 }
 
 /// An error a person reads: not empty (the command line writes it on one line, with
@@ -173,40 +142,51 @@ fn is_message(error: &str) -> bool {
     !error.trim().is_empty()
 }
 
-/// Text from the positions' own alphabet: sizes, moves, separators and keys.
+/// The words of the games' own positions: what sample positions of every game are
+/// made of, cut at their punctuation (`15x15`, `/`, `renju`, `:`, `h8`, `,`, ...).
+fn position_words() -> &'static [String] {
+    static WORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
+        let mut words = BTreeSet::new();
+        for which in 0..GAMES.len() {
+            for seed in 0..12 {
+                let text = sample_position(which, seed as usize * 3, seed);
+                let mut word = String::new();
+                for c in text.chars() {
+                    if c.is_ascii_alphanumeric() {
+                        word.push(c);
+                    } else {
+                        words.insert(std::mem::take(&mut word));
+                        words.insert(c.to_string());
+                    }
+                }
+                words.insert(word);
+            }
+        }
+        words.remove("");
+        words.into_iter().collect()
+    });
+    &WORDS
+}
+
+/// Text from the positions' own words, in any order.
 fn position_like() -> impl Strategy<Value = String> {
-    let pieces = prop_oneof![
-        Just("15x15".to_owned()),
-        Just("/renju".to_owned()),
-        Just("/standard".to_owned()),
-        Just(":".to_owned()),
-        Just(",".to_owned()),
-        Just("|".to_owned()),
-        Just(";".to_owned()),
-        Just("p1=".to_owned()),
-        Just("p2=".to_owned()),
-        Just("die=".to_owned()),
-        Just("turn=p2".to_owned()),
-        "[a-uA-Z]{1,2}[0-9]{1,3}",
-        "[XO.]{1,9}",
-        "[0-9]{1,4}",
-        "x[0-9]{1,3}",
-    ];
-    proptest::collection::vec(pieces, 0..12).prop_map(|p| p.concat())
+    let words = position_words();
+    proptest::collection::vec(0..words.len(), 0..12)
+        .prop_map(move |picks| picks.iter().map(|&i| words[i].as_str()).collect())
 }
 
 proptest! {
     #![proptest_config(config())]
 
-    /// Positions of the three games: anything reads as a position or a one-line
-    /// error; a position reads back from the text it writes.
+    /// Positions of every game: anything reads as a position or a one-line error; a
+    /// position reads back from the text it writes.
     #[test]
     fn positions_read_or_refuse(
-        which in 0u8..4,
+        which in any::<usize>(),
         text in prop_oneof![
             any::<String>(),
             position_like(),
-            (0u8..4, 0usize..60, any::<u64>(), proptest::collection::vec(edit(), 1..4))
+            (any::<usize>(), 0usize..60, any::<u64>(), proptest::collection::vec(edit(), 1..4))
                 .prop_map(|(w, plies, seed, edits)| mutate(&sample_position(w, plies, seed), &edits)),
         ],
     ) {
@@ -216,47 +196,76 @@ proptest! {
         }
     }
 
-    /// Valid positions of every game, size and rule read back exactly.
+    /// Valid positions of every game and settings read back exactly.
     #[test]
-    fn valid_positions_round_trip(which in 0u8..4, plies in 0usize..120, seed in any::<u64>()) {
+    fn valid_positions_round_trip(which in any::<usize>(), plies in 0usize..120, seed in any::<u64>()) {
         let text = sample_position(which, plies, seed);
         prop_assert_eq!(read_position(which, &text), Ok(text.clone()));
     }
 
-    /// Moves in each game's notation, on a game in progress: a legal move plays, any
-    /// other text is refused with a message and the game is unchanged.
+    /// Moves in each game's notation, on a game in progress: a legal move plays and
+    /// its notation reads back as the same move; any other text is refused with a
+    /// message and the game is unchanged.
     #[test]
     fn moves_read_or_refuse(
-        which in 0u8..4,
+        which in any::<usize>(),
         plies in 0usize..40,
         seed in any::<u64>(),
         text in prop_oneof![any::<String>(), "[a-zA-Z]{0,2}[0-9]{0,3}", "[ -~]{0,6}"],
     ) {
-        let record = sample_game(which, plies, seed);
-        fn check<G: Game + PartialEq>(game: &G, text: &str) -> Result<(), TestCaseError> {
-            let mut played = game.clone();
-            match played.parse_move(text).map_err(|e| e.to_string()).and_then(|mv| {
-                played.play(mv).map(|()| mv).map_err(|e| e.to_string())
-            }) {
-                Ok(mv) => {
-                    // The move's notation reads back as the same move.
-                    prop_assert_eq!(game.parse_move(&mv.to_string()).ok(), Some(mv));
-                }
-                Err(error) => {
-                    prop_assert!(is_message(&error), "{:?} -> {:?}", text, error);
-                    prop_assert!(&played == game, "a refused move changed the game");
-                }
+        let game = sample_game(which, plies, seed);
+        let mut played = game.clone();
+        match played.play(&text) {
+            Ok(mv) => {
+                let mut again = game.clone();
+                prop_assert_eq!(again.play(&mv), Ok(mv.clone()));
+                prop_assert_eq!(again, played);
             }
-            Ok(())
+            Err(error) => {
+                prop_assert!(is_message(&error), "{:?} -> {:?}", text, error);
+                prop_assert!(played == game, "a refused move changed the game");
+            }
         }
-        if let Some(g) = record.get::<Gomoku>() {
-            check(g, &text)?;
-        } else if let Some(g) = record.get::<TicTacToe>() {
-            check(g, &text)?;
-        } else if let Some(g) = record.get::<Knucklebones>() {
-            check(g, &text)?;
-        } else if let Some(g) = record.get::<ConnectFour>() {
-            check(g, &text)?;
+    }
+
+    /// Settings as the flags, the menu and the settings file give them: any text
+    /// for any key is one of the setting's values (which reads back as itself) or
+    /// refused with a message, and a refused one changes nothing.
+    #[test]
+    fn settings_read_or_refuse(
+        which in any::<usize>(),
+        pick in any::<usize>(),
+        text in prop_oneof![
+            any::<String>(),
+            "[ -~]{0,8}",
+            "[0-9]{1,3}[xX][0-9]{1,3}",
+            "-?[0-9]{1,21}",
+            (any::<usize>(), any::<usize>(), proptest::collection::vec(edit(), 1..3))
+                .prop_map(|(w, p, edits)| {
+                    let settings = entry(w).settings();
+                    let examples = settings.get(p % settings.len().max(1)).map(|s| s.examples());
+                    let value = examples.as_deref().and_then(|e| e.get(p % e.len().max(1))).cloned();
+                    mutate(&value.unwrap_or_default(), &edits)
+                }),
+        ],
+    ) {
+        let game = entry(which);
+        let mut setup = Setup::defaults(game.settings());
+        let Some(setting) = game.settings().get(pick % game.settings().len().max(1)) else {
+            prop_assert_eq!(setup.set("size", &text), None);
+            return Ok(());
+        };
+        let before = setup.clone();
+        match setup.set(setting.key, &text) {
+            Some(Ok(())) => {
+                let value = setup.get(setting.key).expect("set").to_owned();
+                prop_assert_eq!(setting.read(&value), Ok(value.clone()));
+            }
+            Some(Err(error)) => {
+                prop_assert!(is_message(&error.to_string()), "{:?}", text);
+                prop_assert_eq!(setup, before);
+            }
+            None => prop_assert!(false, "its own key is unknown"),
         }
     }
 
@@ -264,7 +273,7 @@ proptest! {
     /// game reads back as itself.
     #[test]
     fn saved_games_read_or_refuse(
-        which in 0u8..4,
+        which in any::<usize>(),
         plies in 0usize..80,
         seed in any::<u64>(),
         edits in proptest::collection::vec(edit(), 0..4),
@@ -286,17 +295,17 @@ proptest! {
 }
 
 /// `tabletop-cli` arguments built from its own words, and noise: every command line
-/// parses or is refused with a message, with exit code 0 or 2. Searches are kept
-/// cheap: level 1, tiny selfplay matches and no `match` (it starts programs).
+/// parses or is refused with a message, with exit code 0 or 2. Only the cheap ones
+/// run (a best move at level 1); matches, legality runs and a game's own
+/// subcommands (`match` starts programs) are only parsed.
 #[test]
 fn cli_arguments_parse_or_refuse() {
-    let words: &[&str] = &[
+    // The commands' own words, every game's name, setting flags and values, and
+    // positions, and some that are none of these.
+    let mut words: Vec<String> = [
         "bestmove",
         "selfplay",
-        "gomoku",
-        "tictactoe",
-        "knucklebones",
-        "connectfour",
+        "legality",
         "chess",
         "--level",
         "1",
@@ -305,28 +314,33 @@ fn cli_arguments_parse_or_refuse() {
         "--time-ms",
         "x",
         "-1",
-        "--rule",
-        "renju",
-        "caro",
-        "--size",
-        "10x10",
-        "3x3",
         "--a",
         "--b",
         "--games",
         "2",
         "--seed",
+        "--set",
         "--a-depth",
         "--b-time-ms",
-        "15x15:h8",
-        "X.O......",
-        "p1=||;p2=||;die=3;turn=p1",
-        "4453",
         "--help",
         "",
         "=",
         "--",
-    ];
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    for (which, game) in GAMES.iter().enumerate() {
+        words.push(game.name().to_owned());
+        words.push(sample_position(which, 4, 1));
+        for setting in game.settings() {
+            words.push(format!("--{}", setting.key));
+            words.extend(setting.examples().into_iter().take(3));
+            words.push(format!("{}={}", setting.key, setting.default));
+        }
+        for command in game.commands() {
+            words.push((command.command)().get_name().to_owned());
+        }
+    }
     let mut rng = StdRng::seed_from_u64(17);
     for _ in 0..config().cases {
         let n = rng.random_range(0..7);
@@ -341,7 +355,7 @@ fn cli_arguments_parse_or_refuse() {
                     })
                     .collect()
             } else {
-                (*words.choose(&mut rng).unwrap()).to_owned()
+                words.choose(&mut rng).unwrap().clone()
             });
         }
         // Only the cheap commands run: a bestmove at level 1 or a selfplay of two
@@ -352,8 +366,13 @@ fn cli_arguments_parse_or_refuse() {
                     && !args.iter().any(|a| a == "--time-ms")
                     && args.windows(2).all(|w| w[0] != "--level" || w[1] == "1")
             }
-            Some("selfplay") => false,
-            _ => true,
+            Some("selfplay" | "legality") => false,
+            // A game's own subcommands may start programs (`match`).
+            Some(name) => !GAMES
+                .iter()
+                .flat_map(|game| game.commands())
+                .any(|command| (command.command)().get_name() == name),
+            None => true,
         };
         if !cheap {
             continue;

@@ -18,9 +18,10 @@
 //!
 //! Each game names its sides its own way (`black`/`white`, `x`/`o`, `p1`/`p2`) and
 //! has its own settings lines (Gomoku's `size` and `rule`; Knucklebones' `seed` and
-//! `starts`); Tic-tac-toe needs none. The game says which ([`Game::SIDE_KEYS`](crate::rules::Game::SIDE_KEYS),
-//! [`Game::SETTING_KEYS`](crate::rules::Game::SETTING_KEYS)): this file names no
-//! game, it finds the game of a file in [`crate::games`].
+//! `starts`); Tic-tac-toe needs none. The game says which
+//! ([`Game::SIDE_KEYS`](crate::rules::Game::SIDE_KEYS), its settings schema
+//! [`Game::SETTINGS`](crate::rules::Game::SETTINGS), which reads each value): this
+//! file names no game, it finds the game of a file in [`crate::games`].
 //!
 //! Reading checks everything before it returns: the settings, then every move
 //! replayed on the board, so a [`SavedGame`] always holds a legal position.
@@ -255,9 +256,9 @@ struct Lines<'t> {
 /// Whether `key` names a line of some game's files.
 fn is_known_key(key: &str) -> bool {
     key == "game"
-        || GAMES
-            .iter()
-            .any(|game| game.side_keys().contains(&key) || game.setting_keys().contains(&key))
+        || GAMES.iter().any(|game| {
+            game.side_keys().contains(&key) || game.settings().iter().any(|s| s.key == key)
+        })
 }
 
 impl<'t> Lines<'t> {
@@ -333,7 +334,8 @@ impl SavedGame {
         let name = self.game.name();
         let mut text = format!("# Tabletop saved game\ngame {name}\n");
         if let Some(entry) = self.game.entry() {
-            for (key, value) in entry.setting_keys().iter().zip(self.game.settings()) {
+            for (setting, value) in entry.settings().iter().zip(self.game.settings()) {
+                let key = setting.key;
                 text.push_str(&format!("{key} {value}\n"));
             }
             let [first, second] = entry.side_keys();
@@ -584,9 +586,18 @@ mod tests {
         assert!(error("").contains("not a Tabletop saved game"));
         assert!(error("hello world\n").contains("line 1: unknown line 'hello'"));
         assert!(error(&HEAD.replace("game gomoku", "game chess")).contains("game 'chess'"));
-        assert!(error(&HEAD.replace("15x15", "15by15")).contains("line 2: bad board size"));
-        assert!(error(&HEAD.replace("15x15", "25x15")).contains("line 2: bad board size"));
-        assert!(error(&HEAD.replace("freestyle", "caro")).contains("line 3: unknown rule"));
+        let size = error(&HEAD.replace("15x15", "15by15"));
+        assert!(size.contains("line 2: size '15by15' is not WxH"), "{size}");
+        let size = error(&HEAD.replace("15x15", "25x15"));
+        assert!(
+            size.contains("line 2: size '25x15': width 25 is outside 10..=20"),
+            "{size}"
+        );
+        let rule = error(&HEAD.replace("freestyle", "caro"));
+        assert!(
+            rule.contains("line 3: rule 'caro' is not one of freestyle"),
+            "{rule}"
+        );
         assert!(error(&HEAD.replace("ai:3", "ai:9")).contains("line 5: 'ai:9' is not a player"));
         assert!(error(&format!("{HEAD}size 15x15\n")).contains("line 6: a second 'size' line"));
         let upper = HEAD.replace("size", "SIZE");

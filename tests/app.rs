@@ -30,15 +30,26 @@ use tabletop::app::gomoku::board::{Board, BoardLayout, Cell, ForbiddenMark};
 use tabletop::app::gomoku::pieces::{
     LastMoveMarker, OnPoint, Phantom, Piece, WinLine, WinRing, WinningStone,
 };
-use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested};
+use tabletop::app::gomoku::{CurrentGame, MoveRequested};
 use tabletop::app::knucklebones::view::Tray;
 use tabletop::app::motion::TweenAnim;
 use tabletop::app::pointer::Hovered;
-use tabletop::app::table::{NewGameRequested, Phase, RefusedMove, TableGame};
+use tabletop::app::table::{GameSetup, NewGameRequested, Phase, RefusedMove, TableGame};
 use tabletop::app::{GameKind, Players, Screen, core_plugin};
 use tabletop::record::Seats;
 use tabletop::rules::Player;
 use tabletop::rules::gomoku::{BoardSize, Gomoku, Point, Rule, Status};
+
+/// The menu's Gomoku settings.
+type GomokuSettings = GameSetup<Gomoku>;
+
+/// Gomoku's menu settings with board `size` and `rule`.
+fn gomoku_setup(size: &str, rule: &str) -> GomokuSettings {
+    let mut setup = GomokuSettings::default();
+    setup.set("size", size).unwrap().unwrap();
+    setup.set("rule", rule).unwrap().unwrap();
+    setup
+}
 
 /// The game without a window, already on the playing screen with `settings`, two
 /// people playing.
@@ -144,10 +155,7 @@ fn pieces(app: &mut App) -> Vec<(Piece, Point, Vec3)> {
 
 #[test]
 fn the_board_is_a_cell_entity_per_point_rebuilt_for_another_size() {
-    let mut app = playing_app(GomokuSettings {
-        size: BoardSize::new(12, 17).unwrap(),
-        rule: Rule::FreeStyle,
-    });
+    let mut app = playing_app(gomoku_setup("12x17", "freestyle"));
     let cells = |app: &mut App| {
         let mut query = app.world_mut().query::<(&Cell, &Transform)>();
         let layout = *app.world().resource::<BoardLayout>();
@@ -167,10 +175,7 @@ fn the_board_is_a_cell_entity_per_point_rebuilt_for_another_size() {
     request(&mut app, "c5");
     assert_eq!(pieces(&mut app).len(), 1);
     // A new game of another size: the board, its cells and their stones are rebuilt.
-    app.insert_resource(GomokuSettings {
-        size: BoardSize::new(10, 10).unwrap(),
-        rule: Rule::FreeStyle,
-    });
+    app.insert_resource(gomoku_setup("10x10", "freestyle"));
     app.world_mut().write_message(NewGameRequested);
     app.update();
     app.update();
@@ -181,10 +186,7 @@ fn the_board_is_a_cell_entity_per_point_rebuilt_for_another_size() {
 
 #[test]
 fn renju_marks_blacks_forbidden_points_and_refuses_a_click_there() {
-    let mut app = playing_app(GomokuSettings {
-        size: BoardSize::STANDARD,
-        rule: Rule::Renju,
-    });
+    let mut app = playing_app(gomoku_setup("15x15", "renju"));
     for mv in ["g8", "a1", "i8", "a3", "h7", "a5", "h9", "a7"] {
         request(&mut app, mv);
     }
@@ -430,10 +432,7 @@ fn white_wins_are_reported_for_white() {
 
 #[test]
 fn new_game_removes_every_stone_and_keeps_the_settings() {
-    let settings = GomokuSettings {
-        size: BoardSize::new(12, 18).unwrap(),
-        rule: Rule::Standard,
-    };
+    let settings = gomoku_setup("12x18", "standard");
     let mut app = playing_app(settings);
     play_black_five(&mut app);
     assert!(!pieces(&mut app).is_empty());
@@ -445,7 +444,7 @@ fn new_game_removes_every_stone_and_keeps_the_settings() {
     assert_eq!(count::<With<WinRing>>(&mut app), 0);
     assert_eq!(marker(&mut app).1, Visibility::Hidden);
     assert_eq!(phase(&app), Phase::ToMove(Player::First));
-    assert_eq!(game(&app).size(), settings.size);
+    assert_eq!(game(&app).size(), BoardSize::new(12, 18).unwrap());
     assert_eq!(game(&app).rule(), Rule::Standard);
     // And the new game is playable.
     request(&mut app, "l18");
@@ -475,7 +474,11 @@ fn the_menu_stands_over_the_chosen_games_board() {
     app.update();
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
     assert_eq!(count::<With<Board>>(&mut app), 1);
-    app.world_mut().resource_mut::<GomokuSettings>().size = "12x13".parse().unwrap();
+    let set = app
+        .world_mut()
+        .resource_mut::<GomokuSettings>()
+        .set("size", "12x13");
+    set.unwrap().unwrap();
     app.update();
     app.update();
     assert_eq!(count::<With<Board>>(&mut app), 1);

@@ -30,11 +30,11 @@ rmSync(join(shots, "failure.png"), { force: true });
 const VIEW = { width: 1280, height: 800 };
 const MENU = {
   gomokuTab: { x: 87, y: 100 },
-  secondSeatAi: { x: 176, y: 411 },
+  secondSeatAi: { x: 172, y: 319 },
   // White's level slider: its handle (at level 3), dragged to the left end, level 1.
-  levelHandle: { x: 277, y: 411 },
-  levelOne: { x: 215, y: 411 },
-  start: { x: 88, y: 573 },
+  levelHandle: { x: 272, y: 319 },
+  levelOne: { x: 210, y: 319 },
+  start: { x: 88, y: 488 },
 };
 const HUD = { save: { x: 74, y: 568 }, load: { x: 146, y: 568 } };
 // h8, the centre point of the framed 15x15 board: the view's centre, moved right by

@@ -109,8 +109,11 @@ impl Prepared {
         if kind.is_none() && !launch.settings.is_empty() {
             kind = world.resource::<TableGames>().kinds().find(|kind| {
                 games::find(kind.name()).is_some_and(|game| {
-                    let keys = game.setting_keys();
-                    launch.settings.iter().any(|(key, _)| keys.contains(key))
+                    let settings = game.settings();
+                    launch
+                        .settings
+                        .iter()
+                        .any(|(key, _)| settings.iter().any(|setting| setting.key == *key))
                 })
             });
         }

@@ -340,6 +340,18 @@ mod tests {
                     missing.push(id);
                 }
             }
+            // The labels of its settings' widgets.
+            for setting in game.settings() {
+                let mut ids = vec![setting.label];
+                if let crate::rules::settings::Kind::Choice { choices, .. } = &setting.kind {
+                    ids.extend(choices.iter().map(|choice| choice.label));
+                }
+                missing.extend(
+                    ids.into_iter()
+                        .filter(|id| !english.contains_key(*id))
+                        .map(|id| format!("{} setting {}: {id}", game.name(), setting.key)),
+                );
+            }
         }
         assert_eq!(missing, Vec::<String>::new());
     }

@@ -4,14 +4,92 @@
 //! the rest of the code relies on: every legal move is accepted and applies, moves
 //! that are not legal are refused with the position unchanged, undo restores the
 //! position exactly, the outcome agrees with the winning line, and moves and
-//! positions read back from their text. The registry runs it for every game
-//! (`crate::games`), together with the saved-game round trip.
+//! positions read back from their text. [`check_settings`] checks a game's settings
+//! schema the same way. The registry runs both for every game (`crate::games`),
+//! together with the saved-game round trip.
 
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
+use super::settings::{Kind, Setting, Settings, Setup, split_size};
 use super::{Game, Outcome, Player};
+
+/// Checks `G`'s settings schema ([`Game::SETTINGS`]): keys are distinct lowercase
+/// words that are no side's key, every default is one of the setting's values, and
+/// every value (each of [`Setting::examples`]) round-trips: as a flag or the menu
+/// writes it, it reads back as itself; a new game set up with it is played with it
+/// (a [`RANDOM`](super::settings::RANDOM) value with one value drawn, `seed` the
+/// draws); and the values that game writes into a file give back the same game.
+pub fn check_settings<G: Game>(seed: u64) -> Result<(), String> {
+    let name = G::NAME;
+    let schema = G::SETTINGS;
+    let mut rng = StdRng::seed_from_u64(seed);
+    for (i, setting) in schema.iter().enumerate() {
+        let key = setting.key;
+        let word = !key.is_empty() && key.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
+        if !word || G::SIDE_KEYS.contains(&key) || ["game", "moves"].contains(&key) {
+            return Err(format!("{name}: '{key}' cannot be a setting's key"));
+        }
+        if schema[..i].iter().any(|other| other.key == key) {
+            return Err(format!("{name}: two settings called '{key}'"));
+        }
+        match setting.read(setting.default) {
+            Ok(value) if value == setting.default => {}
+            other => return Err(format!("{name}: {key}'s default reads as {other:?}")),
+        }
+        for value in setting.examples() {
+            check_value::<G>(i, &value, &mut rng)
+                .map_err(|why| format!("{name}: {key} {value}: {why}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// One value of setting `i` of `G` through the flag, the menu, a new game and a file.
+fn check_value<G: Game>(i: usize, value: &str, rng: &mut StdRng) -> Result<(), String> {
+    let setting = &G::SETTINGS[i];
+    if setting.read(value).as_deref() != Ok(value) {
+        return Err("does not read back as itself".to_owned());
+    }
+    // The menu's two sliders write a size from its sides.
+    if let Kind::Size { .. } = setting.kind {
+        let (width, height) = split_size(value).ok_or("not two sides")?;
+        if format!("{width}x{height}") != value {
+            return Err("its sides do not give it back".to_owned());
+        }
+    }
+    let mut setup = Setup::defaults(G::SETTINGS);
+    setup
+        .set(setting.key, value)
+        .ok_or("not in the setup")?
+        .map_err(|e| e.to_string())?;
+    let game = G::new_game(&setup, rng).map_err(|e| format!("no game: {e}"))?;
+    let played = game.settings();
+    if played.len() != G::SETTINGS.len() {
+        return Err(format!(
+            "the game writes {} values, not one per setting",
+            played.len()
+        ));
+    }
+    if !Setting::is_random(value) && played[i] != value {
+        return Err(format!("the game is played with '{}'", played[i]));
+    }
+    for (setting, played) in G::SETTINGS.iter().zip(&played) {
+        if setting.read_played(played).as_deref() != Ok(played.as_str()) {
+            return Err(format!(
+                "the game writes {} '{played}', which a file refuses",
+                setting.key
+            ));
+        }
+    }
+    let back = G::from_settings(&Settings::of(G::SETTINGS, &played))
+        .map_err(|e| format!("the file's settings do not read: {e}"))?;
+    if back != game {
+        return Err("the file's settings give another game".to_owned());
+    }
+    Ok(())
+}
 
 /// Plays `playouts` random games from `start` (random moves drawn from `seed`),
 /// checking the rules' contract at every step. The error names the playout, the

@@ -9,6 +9,7 @@
 //! Points are shown to people as a column letter (`a` is the left column) and a row
 //! number (`1` is the bottom row): `h8` is the centre of a 15x15 board.
 
+use super::settings::{Choice, Kind, Setting};
 use super::{Game, Outcome, Player, SettingError, Settings};
 
 mod board;
@@ -23,6 +24,49 @@ pub const MIN_SIDE: u8 = 10;
 pub const MAX_SIDE: u8 = 20;
 /// How many stones in a row win.
 pub const WIN_LENGTH: usize = 5;
+
+/// Gomoku's settings: the board's size and the rule.
+pub const SETTINGS: [Setting; 2] = [
+    Setting {
+        key: "size",
+        kind: Kind::Size {
+            min: MIN_SIDE,
+            max: MAX_SIDE,
+        },
+        default: "15x15",
+        help: "Board size, width x height",
+        label: "gomoku-size",
+    },
+    Setting {
+        key: "rule",
+        kind: Kind::Choice {
+            choices: &[
+                Choice {
+                    value: "freestyle",
+                    aliases: &["free-style"],
+                    help: "five or more in a row wins",
+                    label: "gomoku-rule-freestyle",
+                },
+                Choice {
+                    value: "standard",
+                    aliases: &["exact", "exact-five"],
+                    help: "exactly five",
+                    label: "gomoku-rule-standard",
+                },
+                Choice {
+                    value: "renju",
+                    aliases: &[],
+                    help: "Black: exactly five, no double three, double four or overline",
+                    label: "gomoku-rule-renju",
+                },
+            ],
+            random: false,
+        },
+        default: "freestyle",
+        help: "Rule",
+        label: "gomoku-rule",
+    },
+];
 
 /// The four line directions; each line is walked both ways from a stone.
 const DIRECTIONS: [(i8, i8); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -354,7 +398,7 @@ impl Game for Gomoku {
     const NAME: &'static str = "gomoku";
     const TITLE: &'static str = "Gomoku";
     const SIDE_KEYS: [&'static str; 2] = ["black", "white"];
-    const SETTING_KEYS: &'static [&'static str] = &["size", "rule"];
+    const SETTINGS: &'static [Setting] = &SETTINGS;
 
     fn side_name(player: Player) -> &'static str {
         stone_name(player)

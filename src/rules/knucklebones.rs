@@ -15,6 +15,7 @@
 //! format) reads `p1=44|1|;p2=6||235;die=4;turn=p1`: each side's three columns as
 //! their dice from slot 0, the die to place and the side to place it.
 
+use super::settings::{Choice, Kind, RANDOM, Setting};
 use super::{Game, Outcome, Player, SettingError, Settings};
 
 mod tray;
@@ -288,7 +289,7 @@ impl Game for Knucklebones {
     const NAME: &'static str = "knucklebones";
     const TITLE: &'static str = "Knucklebones";
     const SIDE_KEYS: [&'static str; 2] = ["p1", "p2"];
-    const SETTING_KEYS: &'static [&'static str] = &["seed", "starts"];
+    const SETTINGS: &'static [Setting] = &SETTINGS;
 
     fn side_name(player: Player) -> &'static str {
         player_name(player)
@@ -365,6 +366,40 @@ impl Game for Knucklebones {
         Ok(Knucklebones::new(seed, starter))
     }
 }
+
+/// Knucklebones' settings: the dice seed and who places the first die.
+pub const SETTINGS: [Setting; 2] = [
+    Setting {
+        key: "seed",
+        kind: Kind::Seed,
+        default: RANDOM,
+        help: "Dice seed: a game with the same seed rolls the same dice",
+        label: "knucklebones-seed",
+    },
+    Setting {
+        key: "starts",
+        kind: Kind::Choice {
+            choices: &[
+                Choice {
+                    value: "p1",
+                    aliases: &[],
+                    help: "Player 1",
+                    label: "knucklebones-first",
+                },
+                Choice {
+                    value: "p2",
+                    aliases: &[],
+                    help: "Player 2",
+                    label: "knucklebones-second",
+                },
+            ],
+            random: true,
+        },
+        default: "p1",
+        help: "Who places the first die",
+        label: "knucklebones-starts",
+    },
+];
 
 /// What people call a side: `Player 1`, `Player 2`.
 #[must_use]

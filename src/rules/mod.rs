@@ -7,9 +7,14 @@ pub mod conformance;
 pub mod connectfour;
 pub mod gomoku;
 pub mod knucklebones;
+pub mod settings;
 pub mod tictactoe;
 
 use std::fmt;
+
+use rand::RngCore;
+
+pub use settings::{Setting, SettingError, Settings, Setup};
 
 /// One of the two sides of a two-player game.
 ///
@@ -96,9 +101,9 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The keys naming the two sides in saved files, first mover first:
     /// `["black", "white"]`.
     const SIDE_KEYS: [&'static str; 2];
-    /// The keys of the game's own lines in saved files (Gomoku's `size` and `rule`),
-    /// in the order they are written.
-    const SETTING_KEYS: &'static [&'static str] = &[];
+    /// The game's settings ([`settings`]): its own lines in saved files, in the
+    /// order they are written, and its flags, options and menu widgets.
+    const SETTINGS: &'static [Setting] = &[];
 
     /// What people call `player`: `Black`, `X`, `Player 1`.
     fn side_name(player: Player) -> &'static str;
@@ -139,71 +144,18 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// Reads [`Game::position_text`]; the error is one line for people.
     fn from_position(text: &str) -> Result<Self, String>;
 
-    /// The values of the game's [`Game::SETTING_KEYS`] lines, in that order.
+    /// The values the game is played with, one per [`Game::SETTINGS`], in that
+    /// order (never [`settings::RANDOM`]).
     fn settings(&self) -> Vec<String> {
         Vec::new()
     }
-    /// A new game from its settings lines (a saved file's, or the command line's).
+    /// A new game from its settings lines (a saved file's), each value one that its
+    /// [`Setting`] reads.
     fn from_settings(settings: &Settings<'_>) -> Result<Self, SettingError>;
-}
 
-/// A game's settings as `key value` text: the lines of a saved file, or the flags of
-/// the command line.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Settings<'t> {
-    pairs: Vec<(&'t str, &'t str)>,
-}
-
-impl<'t> Settings<'t> {
-    /// Settings from `(key, value)` pairs.
-    #[must_use]
-    pub fn new(pairs: impl IntoIterator<Item = (&'t str, &'t str)>) -> Self {
-        Self {
-            pairs: pairs.into_iter().collect(),
-        }
-    }
-
-    /// The value of `key`, if given.
-    #[must_use]
-    pub fn get(&self, key: &str) -> Option<&'t str> {
-        self.pairs
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(key))
-            .map(|&(_, v)| v)
-    }
-
-    /// The value of `key`, which the game needs.
-    pub fn required(&self, key: &'static str) -> Result<&'t str, SettingError> {
-        self.get(key).ok_or(SettingError::Missing(key))
-    }
-
-    /// The value of `key` read as a `T`; the error says why it is not one.
-    pub fn parse<T: std::str::FromStr>(&self, key: &'static str) -> Result<T, SettingError>
-    where
-        T::Err: fmt::Display,
-    {
-        self.required(key)?
-            .parse()
-            .map_err(|e: T::Err| SettingError::Bad(key, e.to_string()))
+    /// A new game as a player chose it: each [`settings::RANDOM`] of `setup` drawn
+    /// from `rng` (a fresh dice seed, a coin toss for who starts).
+    fn new_game(setup: &Setup, rng: &mut dyn RngCore) -> Result<Self, SettingError> {
+        Self::from_settings(&Settings::of(Self::SETTINGS, &setup.resolve(rng)))
     }
 }
-
-/// Why a game could not be set up from its settings.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SettingError {
-    /// A setting the game needs is not there.
-    Missing(&'static str),
-    /// The setting `key` is there but wrong: why.
-    Bad(&'static str, String),
-}
-
-impl fmt::Display for SettingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SettingError::Missing(key) => write!(f, "missing '{key}'"),
-            SettingError::Bad(_, why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for SettingError {}

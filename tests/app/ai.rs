@@ -12,7 +12,7 @@ use tabletop::app::gomoku::analysis::{
 };
 use tabletop::app::gomoku::board::Cell;
 use tabletop::app::gomoku::pieces::HintMarker;
-use tabletop::app::gomoku::{CurrentGame, GomokuSettings, MoveRequested};
+use tabletop::app::gomoku::{CurrentGame, MoveRequested};
 use tabletop::app::pointer::{Hovered, PointerOverUi};
 use tabletop::app::table::ToggleAnalysis;
 use tabletop::app::table::{NewGameRequested, Phase, UndoRequested};
@@ -21,9 +21,11 @@ use tabletop::rules::gomoku::{Gomoku, Point};
 type GomokuAiTask = AiTask<Point>;
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Player;
-use tabletop::rules::gomoku::{BoardSize, Rule};
 
-use super::{count, game, phase, pieces, playing_app, playing_app_with, point, request};
+use super::{
+    GomokuSettings, count, game, gomoku_setup, phase, pieces, playing_app, playing_app_with, point,
+    request,
+};
 
 fn ai(level: u8) -> PlayerKind {
     PlayerKind::Ai(Level::new(level).unwrap())
@@ -170,10 +172,7 @@ fn a_result_for_an_older_position_is_dropped() {
 
 #[test]
 fn two_level_one_ais_play_a_whole_game() {
-    let settings = GomokuSettings {
-        size: BoardSize::new(10, 10).unwrap(),
-        rule: Rule::FreeStyle,
-    };
+    let settings = gomoku_setup("10x10", "freestyle");
     let seats = Seats {
         first: ai(1),
         second: ai(1),

@@ -8,15 +8,17 @@ use bevy::prelude::*;
 use tabletop::ai::Level;
 use tabletop::app::files::autosave::{Autosave, ContinueOffer};
 use tabletop::app::files::preferences::Preferences;
-use tabletop::app::gomoku::GomokuSettings;
-use tabletop::app::knucklebones::KnucklebonesSettings;
 use tabletop::app::sound::SoundSettings;
-use tabletop::app::table::{RedoRequested, UndoRequested};
+use tabletop::app::table::{GameSetup, RedoRequested, UndoRequested};
 use tabletop::app::{GameKind, Players, Screen};
 use tabletop::record::{PlayerKind, SavedGame, Seats};
 use tabletop::rules::gomoku::{Gomoku, Point};
+use tabletop::rules::knucklebones::Knucklebones;
 
-use super::{game, headless_app, request, table_app};
+use super::{GomokuSettings, game, headless_app, request, table_app};
+
+/// The menu's dice settings.
+type KnucklebonesSettings = GameSetup<Knucklebones>;
 
 /// A directory of the test's own, empty.
 fn fresh_dir(name: &str) -> PathBuf {
@@ -211,8 +213,16 @@ fn the_settings_come_back_at_the_next_start() {
         .resource_mut::<NextState<GameKind>>()
         .set(GameKind::named("knucklebones").unwrap());
     app.world_mut().resource_mut::<Players>().second = PlayerKind::Ai(Level::new(5).unwrap());
-    app.world_mut().resource_mut::<KnucklebonesSettings>().seed = Some(42);
-    app.world_mut().resource_mut::<GomokuSettings>().size = "12x13".parse().unwrap();
+    let set = app
+        .world_mut()
+        .resource_mut::<KnucklebonesSettings>()
+        .set("seed", "42");
+    set.unwrap().unwrap();
+    let set = app
+        .world_mut()
+        .resource_mut::<GomokuSettings>()
+        .set("size", "12x13");
+    set.unwrap().unwrap();
     app.update();
     // The game settings are written when the menu is left.
     app.world_mut()
@@ -247,12 +257,12 @@ fn the_settings_come_back_at_the_next_start() {
         PlayerKind::Ai(Level::new(5).unwrap())
     );
     assert_eq!(
-        app.world().resource::<KnucklebonesSettings>().seed,
-        Some(42)
+        app.world().resource::<KnucklebonesSettings>().get("seed"),
+        Some("42")
     );
     assert_eq!(
-        app.world().resource::<GomokuSettings>().size.to_string(),
-        "12x13"
+        app.world().resource::<GomokuSettings>().get("size"),
+        Some("12x13")
     );
 }
 

@@ -6,17 +6,19 @@ use bevy::prelude::*;
 use tabletop::ai::Level;
 use tabletop::app::Players;
 use tabletop::app::files::FileNotice;
-use tabletop::app::gomoku::GomokuSettings;
 use tabletop::app::gomoku::board::BoardLayout;
 use tabletop::app::table::{
     GameFileOpened, LoadRequested, Phase, RedoRequested, SaveRequested, UndoRequested,
 };
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Player;
-use tabletop::rules::gomoku::{BoardSize, Point, Rule};
+use tabletop::rules::gomoku::{BoardSize, Point};
 
 use super::ai::run_until;
-use super::{game, marker, phase, pieces, playing_app, playing_app_with, point, request};
+use super::{
+    GomokuSettings, game, gomoku_setup, marker, phase, pieces, playing_app, playing_app_with,
+    point, request,
+};
 
 fn snapshot(app: &mut App) -> (Vec<Point>, Vec<(Player, Point)>, Phase) {
     app.update();
@@ -129,10 +131,7 @@ fn a_saved_game_loads_back_with_its_players() {
     assert!(text.contains("moves h8 i9 h9"), "{text}");
 
     // Another table: a 12x10 standard game between two AIs, paused.
-    let other = GomokuSettings {
-        size: BoardSize::new(12, 10).unwrap(),
-        rule: Rule::Standard,
-    };
+    let other = gomoku_setup("12x10", "standard");
     let mut other_app = playing_app_with(
         other,
         Seats {
@@ -183,7 +182,7 @@ fn a_bad_file_leaves_the_game_untouched_and_says_why() {
         (
             "wrong-size.txt",
             &head.replace("15x15", "30x30"),
-            "bad board size",
+            "size '30x30': width 30 is outside 10..=20",
         ),
     ] {
         let path = temp_file(name);

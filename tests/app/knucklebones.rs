@@ -8,8 +8,8 @@ use tabletop::ai::Level;
 use tabletop::app::GameKind;
 use tabletop::app::knucklebones::motion::KnockedOut;
 use tabletop::app::knucklebones::view::{RolledDie, TrayDie};
-use tabletop::app::knucklebones::{CurrentGame, KnucklebonesSettings, MoveRequested, Starter};
-use tabletop::app::table::{Phase, UndoRequested};
+use tabletop::app::knucklebones::{CurrentGame, MoveRequested};
+use tabletop::app::table::{GameSetup, Phase, UndoRequested};
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Player;
 use tabletop::rules::knucklebones::{Column, Knucklebones, roll};
@@ -19,10 +19,10 @@ use super::{click, count, phase, table_app};
 
 fn app(seed: u64, seats: Seats) -> App {
     table_app(GameKind::of::<Knucklebones>(), seats, |app| {
-        app.insert_resource(KnucklebonesSettings {
-            seed: Some(seed),
-            starter: Starter::First,
-        });
+        let mut setup = GameSetup::<Knucklebones>::default();
+        setup.set("seed", &seed.to_string()).unwrap().unwrap();
+        setup.set("starts", "p1").unwrap().unwrap();
+        app.insert_resource(setup);
     })
 }
 

@@ -2,9 +2,9 @@
 //! right game on the table with the right settings, players and saved moves.
 
 use bevy::prelude::*;
-use tabletop::app::knucklebones::{CurrentGame, KnucklebonesSettings, Starter};
+use tabletop::app::knucklebones::CurrentGame;
 use tabletop::app::launch::Launch;
-use tabletop::app::table::{GameKind, Players, Screen, TableGame};
+use tabletop::app::table::{GameKind, GameSetup, Players, Screen, TableGame};
 use tabletop::record::PlayerKind;
 use tabletop::rules::Game;
 use tabletop::rules::knucklebones::Knucklebones;
@@ -37,10 +37,10 @@ fn dice_settings_alone_start_the_dice_game_with_them() {
         *app.world().resource::<State<Screen>>().get(),
         Screen::Playing
     );
-    let settings = app.world().resource::<KnucklebonesSettings>();
+    let setup = app.world().resource::<GameSetup<Knucklebones>>();
     assert_eq!(
-        (settings.seed, settings.starter),
-        (Some(42), Starter::Second)
+        (setup.get("seed"), setup.get("starts")),
+        (Some("42"), Some("p2"))
     );
     let game = app.world().resource::<CurrentGame>();
     assert_eq!(

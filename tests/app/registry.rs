@@ -54,6 +54,23 @@ fn every_game_gets_every_part_the_app_shares() {
     }
 }
 
+/// Each game's menu settings are its schema's, at their defaults, and the settings
+/// file's lines are made from them.
+#[test]
+fn every_game_has_the_menu_settings_of_its_schema() {
+    let app = table_app(GameKind::default(), Seats::HOT_SEAT, |_| {});
+    let games = app.world().resource::<TableGames>();
+    for (entry, game) in games.entries().zip(GAMES) {
+        let lines = entry.setting_lines(app.world());
+        let expected: Vec<(&str, String)> = game
+            .settings()
+            .iter()
+            .map(|setting| (setting.key, setting.default.to_owned()))
+            .collect();
+        assert_eq!(lines, expected, "{}", game.name());
+    }
+}
+
 /// A person (first) clicks the first legal move; AI level 1 (second) replies.
 fn a_click_and_an_ai_reply<G: TableGame>() {
     let seats = Seats {

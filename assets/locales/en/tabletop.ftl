@@ -125,3 +125,11 @@ value-short-draw = D
 value-short-loss = L
 to-move-value = { $side } to move { $value }
 to-move-solving = { $side } to move: solving…
+
+## Settings of any game (the menu's widgets)
+
+setting-random = Random
+setting-seed-hint = random
+setting-seed-empty = Empty: a new random seed every game
+setting-seed-fixed = Every game with this seed rolls the same dice
+setting-seed-bad = Not a number: games use a random seed

@@ -119,3 +119,11 @@ value-short-draw = 和
 value-short-loss = 负
 to-move-value = 轮到{ $side }：{ $value }
 to-move-solving = 轮到{ $side }：求解中…
+
+## 各游戏的设置（菜单控件）
+
+setting-random = 随机
+setting-seed-hint = 随机
+setting-seed-empty = 留空：每局用新的随机种子
+setting-seed-fixed = 同一种子的每一局掷出相同的骰子
+setting-seed-bad = 不是数字：每局用随机种子

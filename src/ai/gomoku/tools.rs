@@ -63,13 +63,24 @@ impl GameAi for Gomoku {
         Limits::for_level(level).time
     }
 
+    /// The position's own rule (`15x15/renju:`) or else the `rule` setting; a
+    /// `size` setting must agree with the position's.
     fn cli_position(text: &str, settings: &Settings<'_>) -> Result<Self, String> {
         let rule = settings
             .get("rule")
             .map(str::parse::<Rule>)
             .transpose()
             .map_err(|e| e.to_string())?;
-        parse_position(text, rule)
+        let game = parse_position(text, rule)?;
+        if let Some(size) = settings.get("size")
+            && size != game.size().to_string()
+        {
+            return Err(format!(
+                "the position is {} but the size setting says {size}",
+                game.size()
+            ));
+        }
+        Ok(game)
     }
 
     /// Game `index` opens with the opening its pair of games draws from `seed` (the

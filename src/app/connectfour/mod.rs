@@ -30,18 +30,7 @@ pub type CurrentGame = table::CurrentGame<ConnectFour>;
 /// A request to drop a disc into a column.
 pub type MoveRequested = table::MoveRequested<ConnectFour>;
 
-/// Connect Four has no settings of its own: who plays Red is the menu's seat for
-/// the first side.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ConnectFourSettings;
-
 impl TableGame for ConnectFour {
-    type Settings = ConnectFourSettings;
-
-    fn new_game(_: &ConnectFourSettings) -> Self {
-        ConnectFour::new()
-    }
-
     fn side_colour(player: Player) -> Color {
         view::disc_colour(player)
     }

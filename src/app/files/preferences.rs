@@ -1,6 +1,6 @@
 //! The player's settings come back at the next start: the language, the sound (on
-//! or off, the volume), the game chosen in the menu, who plays each side and every game's menu
-//! settings (Gomoku's size and rule, the dice's seed and who starts).
+//! or off, the volume), the game chosen in the menu, who plays each side and every
+//! game's menu settings (Gomoku's size and rule, the dice's seed and who starts).
 //!
 //! They live in `settings.txt` in the OS's config directory (for Linux
 //! `~/.config/tabletop/`; `TABLETOP_CONFIG_DIR` names another), or the page's local
@@ -16,8 +16,12 @@
 //! second ai:3
 //! gomoku size 15x15
 //! gomoku rule freestyle
+//! knucklebones seed random
 //! knucklebones starts p1
 //! ```
+//!
+//! Each game's lines are every setting of its schema, as its menu has them
+//! (`GameSetup`); a line the game's setting does not read is skipped.
 //!
 //! They are read when the app is built, before the command line's flags, which win.
 //! A missing file is the defaults; a line that does not read is skipped with a log

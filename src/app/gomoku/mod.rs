@@ -1,5 +1,5 @@
-//! Gomoku on the table: the game's place in the app ([`TableGame`]: its settings and
-//! their menu rows, its AI in the app), and its view: the wooden board ([`board`]), the
+//! Gomoku on the table: the game's place in the app ([`TableGame`]: its HUD texts,
+//! its AI in the app), and its view: the wooden board ([`board`]), the
 //! stones and markers ([`pieces`]), the pointer snapped to intersections ([`input`]).
 
 pub mod analysis;
@@ -10,36 +10,14 @@ pub mod pieces;
 use bevy::prelude::*;
 use bevy::tasks::ConditionalSend;
 
-use bevy_egui::egui;
-
 use super::ai::{AiJob, AiProgress, pauses_text, slices};
 use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
 use crate::ai::Level;
 use crate::ai::gomoku::best_move_in_slices;
 use crate::rules::Player;
-use crate::rules::gomoku::{BoardSize, Foul, Gomoku, GomokuError, MAX_SIDE, MIN_SIDE, Point, Rule};
+use crate::rules::gomoku::{Foul, Gomoku, GomokuError, Point, Rule};
 use crate::tr;
-
-/// Settings chosen in the menu; every new game starts from them.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GomokuSettings {
-    /// Board width and height.
-    pub size: BoardSize,
-    /// Free-style or standard (exactly five).
-    pub rule: Rule,
-}
-
-impl GomokuSettings {
-    /// The settings `game` is played with.
-    #[must_use]
-    pub fn of(game: &Gomoku) -> Self {
-        Self {
-            size: game.size(),
-            rule: game.rule(),
-        }
-    }
-}
 
 /// While Gomoku is on the table: its systems run, its entities live.
 pub const GOMOKU: OnTable = OnTable::of::<Gomoku>();
@@ -51,36 +29,6 @@ pub type CurrentGame = table::CurrentGame<Gomoku>;
 pub type MoveRequested = table::MoveRequested<Gomoku>;
 
 impl TableGame for Gomoku {
-    type Settings = GomokuSettings;
-
-    fn new_game(settings: &GomokuSettings) -> Self {
-        Gomoku::new(settings.size, settings.rule)
-    }
-
-    fn adopt_settings(&self, settings: &mut GomokuSettings) {
-        *settings = GomokuSettings::of(self);
-    }
-
-    fn apply_setting(
-        settings: &mut GomokuSettings,
-        key: &str,
-        value: &str,
-    ) -> Option<Result<(), String>> {
-        let parsed = match key {
-            "size" => value.parse().map(|size| settings.size = size),
-            "rule" => value.parse().map(|rule| settings.rule = rule),
-            _ => return None,
-        };
-        Some(parsed.map_err(|e| e.to_string()))
-    }
-
-    fn setting_lines(settings: &GomokuSettings) -> Vec<(&'static str, String)> {
-        vec![
-            ("size", settings.size.to_string()),
-            ("rule", settings.rule.to_string()),
-        ]
-    }
-
     fn side_colour(player: Player) -> Color {
         match player {
             Player::First => Color::srgb(0.08, 0.08, 0.09),
@@ -116,34 +64,6 @@ impl TableGame for Gomoku {
             }
             GomokuError::GameOver => tr!(locale, "refused-over"),
             other => other.to_string(),
-        }
-    }
-
-    fn settings_ui(ui: &mut egui::Ui, settings: &mut GomokuSettings, locale: &Locale) {
-        let (mut width, mut height) = (settings.size.width(), settings.size.height());
-        ui.label(tr!(locale, "gomoku-width"));
-        ui.add(egui::Slider::new(&mut width, MIN_SIDE..=MAX_SIDE));
-        ui.end_row();
-        ui.label(tr!(locale, "gomoku-height"));
-        ui.add(egui::Slider::new(&mut height, MIN_SIDE..=MAX_SIDE));
-        ui.end_row();
-        ui.label(tr!(locale, "gomoku-rule"));
-        ui.vertical(|ui| {
-            for (rule, id) in [
-                (Rule::FreeStyle, "gomoku-rule-freestyle"),
-                (Rule::Standard, "gomoku-rule-standard"),
-                (Rule::Renju, "gomoku-rule-renju"),
-            ] {
-                ui.radio_value(&mut settings.rule, rule, tr!(locale, id));
-            }
-        });
-        ui.end_row();
-        // The sliders only produce sizes in range, so this never fails; keep the old
-        // size if it somehow did.
-        if let Ok(size) = BoardSize::new(width, height)
-            && size != settings.size
-        {
-            settings.size = size;
         }
     }
 

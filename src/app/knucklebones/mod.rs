@@ -1,5 +1,5 @@
-//! Knucklebones on the table: its place in the app ([`TableGame`]: the dice settings
-//! and their menu rows), and its view: two trays facing each other, 3D dice with pips, the
+//! Knucklebones on the table: its place in the app ([`TableGame`]: the move list in
+//! words, the score in the status line, its AI in the app), and its view: two trays facing each other, 3D dice with pips, the
 //! roll of each turn, dice sliding into their slots and knocked out of the
 //! opponent's, and the column scores.
 
@@ -15,12 +15,9 @@ use bevy::tasks::ConditionalSend;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use bevy_egui::egui;
-
 use super::ai::{AiJob, AiProgress, pauses_text, slices};
 use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
-use super::theme::ERROR_UI;
 use crate::ai::Level;
 use crate::rules::knucklebones::{Column, Knucklebones, KnucklebonesError};
 use crate::rules::{Game, Outcome, Player};
@@ -35,79 +32,7 @@ pub type CurrentGame = table::CurrentGame<Knucklebones>;
 /// A request to place the die in a column.
 pub type MoveRequested = table::MoveRequested<Knucklebones>;
 
-/// Who places the first die of a new game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Starter {
-    /// Player 1.
-    #[default]
-    First,
-    /// Player 2.
-    Second,
-    /// A coin toss for every game.
-    Random,
-}
-
-/// The menu's dice settings.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct KnucklebonesSettings {
-    /// The dice seed; `None`: a fresh random seed for every game (shown in the HUD,
-    /// so a good game can be replayed).
-    pub seed: Option<u64>,
-    /// Who starts.
-    pub starter: Starter,
-}
-
 impl TableGame for Knucklebones {
-    type Settings = KnucklebonesSettings;
-
-    fn new_game(settings: &KnucklebonesSettings) -> Self {
-        let seed = settings.seed.unwrap_or_else(rand::random);
-        let starter = match settings.starter {
-            Starter::First => Player::First,
-            Starter::Second => Player::Second,
-            Starter::Random if rand::random() => Player::First,
-            Starter::Random => Player::Second,
-        };
-        Knucklebones::new(seed, starter)
-    }
-
-    fn apply_setting(
-        settings: &mut KnucklebonesSettings,
-        key: &str,
-        value: &str,
-    ) -> Option<Result<(), String>> {
-        Some(match key {
-            "seed" => value
-                .parse()
-                .map(|seed| settings.seed = Some(seed))
-                .map_err(|_| format!("seed '{value}' is not a number from 0 to {}", u64::MAX)),
-            "starts" => {
-                let starter = match value.to_ascii_lowercase().as_str() {
-                    "p1" => Starter::First,
-                    "p2" => Starter::Second,
-                    "random" => Starter::Random,
-                    _ => return Some(Err(format!("starts '{value}' is not p1, p2 or random"))),
-                };
-                settings.starter = starter;
-                Ok(())
-            }
-            _ => return None,
-        })
-    }
-
-    fn setting_lines(settings: &KnucklebonesSettings) -> Vec<(&'static str, String)> {
-        let starts = match settings.starter {
-            Starter::First => "p1",
-            Starter::Second => "p2",
-            Starter::Random => "random",
-        };
-        let mut lines = vec![("starts", starts.to_owned())];
-        if let Some(seed) = settings.seed {
-            lines.push(("seed", seed.to_string()));
-        }
-        lines
-    }
-
     fn move_names(&self, locale: &Locale) -> Vec<String> {
         self.placements()
             .iter()
@@ -199,47 +124,6 @@ impl TableGame for Knucklebones {
             });
             Some(choice.column)
         }
-    }
-
-    fn settings_ui(ui: &mut egui::Ui, dice: &mut KnucklebonesSettings, locale: &Locale) {
-        ui.label(tr!(locale, "knucklebones-starts"));
-        ui.horizontal(|ui| {
-            let side = |player| locale.side(Self::NAME, player);
-            ui.radio_value(&mut dice.starter, Starter::First, side(Player::First));
-            ui.radio_value(&mut dice.starter, Starter::Second, side(Player::Second));
-            let random = tr!(locale, "knucklebones-random");
-            ui.radio_value(&mut dice.starter, Starter::Random, random);
-        });
-        ui.end_row();
-        ui.label(tr!(locale, "knucklebones-seed"));
-        ui.vertical(|ui| {
-            // The text being typed lives in egui's memory, from the seed the first time.
-            let id = ui.id().with("dice seed");
-            let mut text = ui.data_mut(|data| {
-                data.get_temp_mut_or_insert_with(id, || {
-                    dice.seed.map(|s| s.to_string()).unwrap_or_default()
-                })
-                .clone()
-            });
-            ui.add(
-                egui::TextEdit::singleline(&mut text)
-                    .hint_text(tr!(locale, "knucklebones-seed-hint"))
-                    .desired_width(160.0),
-            );
-            let trimmed = text.trim();
-            if trimmed.is_empty() {
-                dice.seed = None;
-                ui.small(tr!(locale, "knucklebones-seed-empty"));
-            } else if let Ok(seed) = trimmed.parse() {
-                dice.seed = Some(seed);
-                ui.small(tr!(locale, "knucklebones-seed-fixed"));
-            } else {
-                ui.small(egui::RichText::new(tr!(locale, "knucklebones-seed-bad")).color(ERROR_UI));
-                dice.seed = None;
-            }
-            ui.data_mut(|data| data.insert_temp(id, text));
-        });
-        ui.end_row();
     }
 
     fn plugin(app: &mut App) {

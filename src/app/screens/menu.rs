@@ -1,17 +1,19 @@
 //! The main menu (egui): pick the game and its settings, then Start; Quit on desktop.
-//! Each game draws it while it is the one chosen, with its own settings rows
-//! ([`TableGame::settings_ui`]).
+//! Each game draws it while it is the one chosen, with the rows of its settings
+//! made from its schema (`settings`).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::settings::settings_rows;
 use crate::ai::Level;
 use crate::app::camera::LeftInset;
 use crate::app::files::autosave::ContinueOffer;
 use crate::app::locale::{Language, LanguageChosen, Locale};
 use crate::app::sound::{SoundSettings, sound_row};
 use crate::app::table::{
-    AppSystems, CurrentGame, GameKind, GameSystems, Part, Players, Screen, TableGame, TableGames,
+    AppSystems, CurrentGame, GameKind, GameSetup, GameSystems, Part, Players, Screen, TableGame,
+    TableGames,
 };
 use crate::app::ui_theme::{self, GameFonts, fonts_settled};
 use crate::record::{PlayerKind, SavedGame};
@@ -40,13 +42,13 @@ pub(in crate::app) fn plugin_for<G: TableGame>(app: &mut App) {
 /// played or saved (the autosave keeps the game left, for Continue), and Start sets
 /// up the game again.
 fn lay_for_settings<G: TableGame>(
-    settings: Res<G::Settings>,
+    setup: Res<GameSetup<G>>,
     mut current: ResMut<CurrentGame<G>>,
-    mut laid: Local<Option<G::Settings>>,
+    mut laid: Local<Option<GameSetup<G>>>,
 ) {
-    if laid.as_ref() != Some(&*settings) {
-        *laid = Some(settings.clone());
-        current.replace(G::new_game(&settings));
+    if laid.as_ref() != Some(&*setup) {
+        *laid = Some(setup.clone());
+        current.replace(setup.new_game());
     }
 }
 
@@ -56,7 +58,7 @@ fn draw_menu<G: TableGame>(
     mut contexts: EguiContexts,
     games: Res<TableGames>,
     mut next_kind: ResMut<NextState<GameKind>>,
-    mut settings: ResMut<G::Settings>,
+    mut setup: ResMut<GameSetup<G>>,
     mut players: ResMut<Players>,
     mut screen: ResMut<NextState<Screen>>,
     offer: Res<ContinueOffer>,
@@ -136,7 +138,11 @@ fn draw_menu<G: TableGame>(
                         .num_columns(2)
                         .spacing([16.0, 8.0])
                         .show(ui, |ui| {
-                            G::settings_ui(ui, &mut settings, &locale);
+                            let mut edited = setup.clone();
+                            settings_rows(ui, &mut edited, &locale);
+                            // Changed only when a widget changed it: the title scene
+                            // and the settings file follow changes.
+                            setup.set_if_neq(edited);
                             for player in Player::BOTH {
                                 ui.label(locale.side(G::NAME, player));
                                 seat_picker(ui, &mut players, player, &locale);

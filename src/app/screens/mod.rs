@@ -3,3 +3,4 @@
 //! [`Screen`](super::table::Screen).
 
 pub mod menu;
+mod settings;

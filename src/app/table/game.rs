@@ -1,49 +1,29 @@
-//! What the app needs from a game beyond its rules ([`TableGame`]), and the game on
-//! the table ([`CurrentGame`]), the single source of truth every view follows.
+//! What the app needs from a game beyond its rules ([`TableGame`]), the menu's
+//! settings of each game ([`GameSetup`]), and the game on the table
+//! ([`CurrentGame`]), the single source of truth every view follows.
 
-use bevy::ecs::component::Mutable;
+use std::marker::PhantomData;
+
 use bevy::prelude::*;
 use bevy::tasks::ConditionalSend;
-use bevy_egui::egui;
 
 use super::{GameKind, Players};
 use crate::ai::job::AiJob;
 use crate::ai::{GameAi, Level};
 use crate::app::locale::Locale;
 use crate::record::PlayerKind;
-use crate::rules::{Outcome, Player};
+use crate::rules::{Outcome, Player, Setup};
 use crate::tr;
 
-/// What the app needs from a game beyond its rules and its AI: how it starts, how it
-/// looks in the menu and the HUD, how its AI runs in the app, and its own systems
-/// (view, input, panels). Implemented in the game's app module (`app/<game>/`); the
-/// app's registry (`app::games`) adds everything shared for it.
+/// What the app needs from a game beyond its rules and its AI: how it looks in the
+/// HUD, how its AI runs in the app, and its own systems (view, input, panels, sounds).
+/// Its settings come from its rules' schema ([`Game::SETTINGS`](crate::rules::Game::SETTINGS)),
+/// and the menu, the flags and the settings file make them. Implemented in the
+/// game's app module (`app/<game>/`); the app's registry (`app::games`) adds
+/// everything shared for it.
 pub trait TableGame: GameAi {
-    /// The menu's settings a new game starts from.
-    type Settings: Resource<Mutability = Mutable> + Clone + Default + PartialEq;
     /// Which game this is.
     const KIND: GameKind = GameKind::of::<Self>();
-
-    /// A new game from the menu's settings.
-    fn new_game(settings: &Self::Settings) -> Self;
-    /// Settings to keep when this game is put on the table from a file, so that New
-    /// game starts the same kind of game (Gomoku's board size and rule).
-    fn adopt_settings(&self, _settings: &mut Self::Settings) {}
-    /// Applies a setting given on the command line (`size`, `seed`, ...): `None` if
-    /// the game has no such setting, else whether the value was good.
-    fn apply_setting(
-        _settings: &mut Self::Settings,
-        _key: &str,
-        _value: &str,
-    ) -> Option<Result<(), String>> {
-        None
-    }
-
-    /// The menu's settings as the `key value` pairs [`apply_setting`](Self::apply_setting)
-    /// reads back, for the settings file: what the next start comes back to.
-    fn setting_lines(_settings: &Self::Settings) -> Vec<(&'static str, String)> {
-        Vec::new()
-    }
 
     /// The moves so far, as people read them in the move list (in notation, which
     /// no language changes, unless the game's moves are words).
@@ -74,9 +54,6 @@ pub trait TableGame: GameAi {
         error.to_string()
     }
 
-    /// The game's own rows of the menu's settings grid (two columns: label, widget).
-    fn settings_ui(_ui: &mut egui::Ui, _settings: &mut Self::Settings, _locale: &Locale) {}
-
     /// The work an AI of `level` does for this position, run on the async compute
     /// pool: it polls `job`'s stop flag, may report progress for the HUD, and searches
     /// in the app's slices (`app::ai::slices`) so that in a browser it shares the
@@ -90,6 +67,45 @@ pub trait TableGame: GameAi {
     /// The game's own systems: its view, its input, its panels. Everything every game
     /// shares (the move path, the AI, the HUD, the menu, files) the registry adds.
     fn plugin(app: &mut App);
+}
+
+/// The menu's settings of game `G` ([`Setup`], from its rules' schema): every new
+/// game of `G` starts from them. Chosen in the menu, given on the command line, kept
+/// in the settings file, and taken from a game loaded from a file.
+#[derive(Resource, Clone, Debug, PartialEq, Eq, Deref, DerefMut)]
+pub struct GameSetup<G: TableGame> {
+    #[deref]
+    setup: Setup,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: TableGame> Default for GameSetup<G> {
+    fn default() -> Self {
+        Self {
+            setup: Setup::defaults(G::SETTINGS),
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G: TableGame> GameSetup<G> {
+    /// A new game of these settings, each `random` one drawn now. Should the game
+    /// refuse them (the schema let through what the rules do not take), the defaults,
+    /// which the conformance suite starts a game from for every game.
+    #[must_use]
+    pub fn new_game(&self) -> G {
+        G::new_game(&self.setup, &mut rand::rng()).unwrap_or_else(|why| {
+            error!("{}: {why}; the default settings instead", G::NAME);
+            G::new_game(&Setup::defaults(G::SETTINGS), &mut rand::rng())
+                .expect("the conformance suite starts every game from its defaults")
+        })
+    }
+
+    /// Takes the settings `game` is played with, so that New game starts the same
+    /// kind of game ([`Setup::adopt`]: a seed stays the menu's).
+    pub fn adopt(&mut self, game: &G) {
+        self.setup.adopt(&game.settings());
+    }
 }
 
 /// The game in progress: the rules' position with its move history, the moves taken

@@ -19,7 +19,7 @@ mod moves;
 mod registry;
 mod state;
 
-pub use game::{CurrentGame, PendingGame, TableGame, seat_label};
+pub use game::{CurrentGame, GameSetup, PendingGame, TableGame, seat_label};
 pub use messages::{
     GameFileOpened, LoadRequested, MoveApplied, MoveRequested, NewGameRequested, RedoRequested,
     SaveRequested, ToggleAnalysis, UndoRequested,

@@ -5,9 +5,9 @@ use bevy::prelude::*;
 
 use super::messages::analysis_key;
 use super::{
-    AppSystems, CurrentGame, GameFileOpened, GameKind, GameSystems, LoadRequested, MoveApplied,
-    MoveRequested, NewGameRequested, OnTable, Part, PendingGame, Phase, Players, RedoRequested,
-    SaveRequested, Screen, TableGame, ToggleAnalysis, UndoRequested, seat_label,
+    AppSystems, CurrentGame, GameFileOpened, GameKind, GameSetup, GameSystems, LoadRequested,
+    MoveApplied, MoveRequested, NewGameRequested, OnTable, Part, PendingGame, Phase, Players,
+    RedoRequested, SaveRequested, Screen, TableGame, ToggleAnalysis, UndoRequested, seat_label,
 };
 use crate::app::locale::Locale;
 use crate::rules::Player;
@@ -73,8 +73,9 @@ pub(crate) fn plugin<G: TableGame>(app: &mut App) {
     let on_table = OnTable(G::KIND);
     // The resource is always there (views' run conditions read it); a game is set
     // up on it each time `G` comes on the table.
-    let placeholder = G::new_game(&G::Settings::default());
-    app.init_resource::<G::Settings>()
+    let setup = GameSetup::<G>::default();
+    let placeholder = setup.new_game();
+    app.insert_resource(setup)
         .insert_resource(CurrentGame::new(placeholder))
         .add_message::<MoveRequested<G>>()
         .add_message::<MoveApplied<G>>()
@@ -100,7 +101,7 @@ pub(crate) fn plugin<G: TableGame>(app: &mut App) {
 /// if there is one, else a new game from the menu's settings.
 pub(crate) fn start_game<G: TableGame>(
     mut commands: Commands,
-    mut settings: ResMut<G::Settings>,
+    mut setup: ResMut<GameSetup<G>>,
     pending: Option<Res<PendingGame<G>>>,
     mut current: ResMut<CurrentGame<G>>,
     mut phase: ResMut<NextState<Phase>>,
@@ -109,10 +110,10 @@ pub(crate) fn start_game<G: TableGame>(
     let game = match pending {
         Some(pending) => {
             commands.remove_resource::<PendingGame<G>>();
-            pending.0.adopt_settings(&mut settings);
+            setup.adopt(&pending.0);
             pending.0.clone()
         }
-        None => G::new_game(&settings),
+        None => setup.new_game(),
     };
     phase.set(Phase::of(&game));
     let english = Locale::english();
@@ -131,12 +132,12 @@ pub(crate) fn start_game<G: TableGame>(
 pub(crate) fn take_pending<G: TableGame>(
     mut commands: Commands,
     pending: Res<PendingGame<G>>,
-    mut settings: ResMut<G::Settings>,
+    mut setup: ResMut<GameSetup<G>>,
     mut game: ResMut<CurrentGame<G>>,
     mut phase: ResMut<NextState<Phase>>,
 ) {
     commands.remove_resource::<PendingGame<G>>();
-    pending.0.adopt_settings(&mut settings);
+    setup.adopt(&pending.0);
     game.replace(pending.0.clone());
     phase.set(Phase::of(&**game));
 }
@@ -144,14 +145,14 @@ pub(crate) fn take_pending<G: TableGame>(
 /// New game: a new game with the same settings; the view clears itself.
 pub(crate) fn restart_game<G: TableGame>(
     mut requests: MessageReader<NewGameRequested>,
-    settings: Res<G::Settings>,
+    setup: Res<GameSetup<G>>,
     mut game: ResMut<CurrentGame<G>>,
     mut phase: ResMut<NextState<Phase>>,
 ) {
     if requests.read().count() == 0 {
         return;
     }
-    game.replace(G::new_game(&settings));
+    game.replace(setup.new_game());
     phase.set(Phase::of(&**game));
 }
 

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::{GameKind, PendingGame, TableGame};
+use super::{GameKind, GameSetup, PendingGame, TableGame};
 use crate::record::GameRecord;
 
 /// Every game on the table, in menu order.
@@ -29,13 +29,15 @@ impl TableGames {
                 Ok(())
             },
             apply_setting: |world, key, value| {
-                let mut settings = world.get_resource_or_init::<G::Settings>();
-                G::apply_setting(&mut settings, key, value)
+                let mut setup = world.get_resource_or_init::<GameSetup<G>>();
+                setup
+                    .set(key, value)
+                    .map(|result| result.map_err(|e| e.to_string()))
             },
             setting_lines: |world| {
                 world
-                    .get_resource::<G::Settings>()
-                    .map(G::setting_lines)
+                    .get_resource::<GameSetup<G>>()
+                    .map(|setup| setup.pairs().map(|(k, v)| (k, v.to_owned())).collect())
                     .unwrap_or_default()
             },
         });
@@ -66,7 +68,8 @@ impl TableEntry {
     }
 
     /// Applies one of this game's menu settings (`size 12x12`): `None` if it has no
-    /// such setting, else whether the value was good.
+    /// such setting, else whether the value was one of its values (a refused one
+    /// changes nothing).
     pub fn apply_setting(
         &self,
         world: &mut World,
@@ -76,7 +79,8 @@ impl TableEntry {
         (self.apply_setting)(world, key, value)
     }
 
-    /// This game's menu settings as `key value` pairs (`size 15x15`).
+    /// This game's menu settings as `key value` pairs (`size 15x15`), every one of
+    /// its settings.
     #[must_use]
     pub fn setting_lines(&self, world: &World) -> Vec<(&'static str, String)> {
         (self.setting_lines)(world)

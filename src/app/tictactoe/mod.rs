@@ -29,22 +29,11 @@ pub type CurrentGame = table::CurrentGame<TicTacToe>;
 /// A request to mark a cell.
 pub type MoveRequested = table::MoveRequested<TicTacToe>;
 
-/// Tic-tac-toe has no settings of its own: who plays X is the menu's seat for the
-/// first side.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TicTacToeSettings;
-
 /// Whether every empty cell is tinted by its solved value for the side to move.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Analysis(pub bool);
 
 impl TableGame for TicTacToe {
-    type Settings = TicTacToeSettings;
-
-    fn new_game(_: &TicTacToeSettings) -> Self {
-        TicTacToe::new()
-    }
-
     fn side_colour(player: Player) -> Color {
         view::mark_colour(player)
     }
