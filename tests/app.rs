@@ -3,6 +3,8 @@
 
 #[path = "app/ai.rs"]
 mod ai;
+#[path = "app/assets.rs"]
+mod assets;
 #[path = "app/autosave.rs"]
 mod autosave;
 #[path = "app/connectfour.rs"]
@@ -353,9 +355,10 @@ fn five_in_a_row_ends_the_game_and_highlights_the_five() {
     play_black_five(&mut app);
     // A click per stone; the win is asked for in the frame of the fifth stone, to
     // sound after it lands.
-    use tabletop::app::sound::Cue::{Stone, Win};
-    let mut cues = vec![Stone; 8];
-    cues.extend([Win, Stone]);
+    use tabletop::app::gomoku::pieces::STONE;
+    use tabletop::app::sound::Cue;
+    let mut cues = vec![STONE; 8];
+    cues.extend([Cue::WIN, STONE]);
     assert_eq!(sound::heard(&app), cues);
     assert_eq!(phase(&app), Phase::Over);
     let Status::Won { winner, line } = game(&app).status().clone() else {

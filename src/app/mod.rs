@@ -13,6 +13,7 @@
 //! [`launch`], the command line.
 
 pub mod ai;
+pub mod assets;
 pub mod camera;
 pub mod connectfour;
 pub mod files;

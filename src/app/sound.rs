@@ -1,66 +1,86 @@
 //! Sound: what happens on the table asks for a [`Cue`] ([`PlaySound`], with a delay
 //! so a click lands with the stone), and the end of every game plays a win or a
-//! draw. M mutes and unmutes; the volume is a setting ([`SoundSettings`]).
+//! draw. Each game names its own cues (its pieces, its dice) and hands them here
+//! ([`add_cues`]); this module plays what it is given. M mutes and unmutes; the
+//! volume is a setting ([`SoundSettings`]).
 //!
 //! The cues are always asked for, so the headless tests can hear them. Playing them
 //! needs Bevy's audio, behind the `sound` feature (on Linux it links ALSA, whose
 //! development package `scripts/play.sh` installs): the files are
-//! `assets/sounds/*.wav`, made by `scripts/make-sounds.py`, played once each through
-//! an `AudioPlayer` that despawns when done. In the browser the page resumes Web
-//! Audio at the first click or key, as browsers require (`web/index.html`).
+//! `assets/sounds/*.wav`, made by `scripts/make-sounds.py` and carried in the desktop
+//! binary ([`crate::app::assets`]), played once each through an `AudioPlayer` that
+//! despawns when done. In the browser the page resumes Web Audio at the first click
+//! or key, as browsers require (`web/index.html`).
+
+use std::hash::{Hash, Hasher};
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
+use crate::app::assets::AssetFile;
 use crate::app::table::{CurrentGame, MoveApplied, OnTable, TableGame};
+use crate::asset_file;
 use crate::rules::Outcome;
 
-/// A sound of the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cue {
-    /// A Gomoku stone set down on the wooden board.
-    Stone,
-    /// A Tic-tac-toe piece put on its cell.
-    Piece,
-    /// A Connect Four disc dropping into the rack.
-    Disc,
-    /// A Knucklebones die rolling.
-    DiceRoll,
-    /// A die coming to rest (in the roll spot, or in its slot).
-    DiceLand,
-    /// A die knocked out of a tray.
-    DiceKnocked,
-    /// A game won.
-    Win,
-    /// A game drawn.
-    Draw,
-}
+/// A sound of the table: a file under `assets/sounds/`, named by the game that
+/// plays it, or one every game shares ([`Cue::WIN`], [`Cue::DRAW`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Cue(AssetFile);
 
 impl Cue {
-    /// Every cue.
-    pub const ALL: [Cue; 8] = [
-        Cue::Stone,
-        Cue::Piece,
-        Cue::Disc,
-        Cue::DiceRoll,
-        Cue::DiceLand,
-        Cue::DiceKnocked,
-        Cue::Win,
-        Cue::Draw,
-    ];
+    /// A game won.
+    pub const WIN: Cue = Cue(asset_file!("sounds/win.wav"));
+    /// A game drawn.
+    pub const DRAW: Cue = Cue(asset_file!("sounds/draw.wav"));
 
-    /// Its file under `assets/`.
+    /// The sound in `file`.
+    #[must_use]
+    pub const fn new(file: AssetFile) -> Self {
+        Self(file)
+    }
+
+    /// Its file under `assets/`: `sounds/stone.wav`.
     #[must_use]
     pub fn path(self) -> &'static str {
-        match self {
-            Cue::Stone => "sounds/stone.wav",
-            Cue::Piece => "sounds/piece.wav",
-            Cue::Disc => "sounds/disc.wav",
-            Cue::DiceRoll => "sounds/dice-roll.wav",
-            Cue::DiceLand => "sounds/dice-land.wav",
-            Cue::DiceKnocked => "sounds/dice-knocked.wav",
-            Cue::Win => "sounds/win.wav",
-            Cue::Draw => "sounds/draw.wav",
+        self.0.path()
+    }
+}
+
+/// Two cues are the same sound when they are the same file.
+impl PartialEq for Cue {
+    fn eq(&self, other: &Self) -> bool {
+        self.path() == other.path()
+    }
+}
+
+impl Eq for Cue {}
+
+impl Hash for Cue {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.path().hash(state);
+    }
+}
+
+/// Every cue the games have handed over, loaded at start-up where the build has
+/// sound.
+#[derive(Resource, Default, Debug)]
+pub struct Cues(Vec<Cue>);
+
+impl Cues {
+    /// The cues, in the order they were added.
+    pub fn iter(&self) -> impl Iterator<Item = Cue> + '_ {
+        self.0.iter().copied()
+    }
+}
+
+/// Hands a game's cues to the sound: carried in the desktop binary, loaded at
+/// start-up, played when asked for.
+pub(crate) fn add_cues(app: &mut App, cues: &[Cue]) {
+    for &cue in cues {
+        cue.0.carry(app);
+        let mut known = app.world_mut().get_resource_or_init::<Cues>();
+        if !known.0.contains(&cue) {
+            known.0.push(cue);
         }
     }
 }
@@ -122,6 +142,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlaySound>()
         .init_resource::<SoundSettings>()
         .add_systems(Update, mute_key);
+    add_cues(app, &[Cue::WIN, Cue::DRAW]);
     #[cfg(feature = "sound")]
     app.add_plugins(player::plugin);
 }
@@ -147,10 +168,10 @@ fn game_over<G: TableGame>(
     // After the last piece has landed.
     match game.outcome() {
         Some(Outcome::Win(_)) => {
-            sounds.write(PlaySound::after(Cue::Win, 0.25));
+            sounds.write(PlaySound::after(Cue::WIN, 0.25));
         }
         Some(Outcome::Draw) => {
-            sounds.write(PlaySound::after(Cue::Draw, 0.25));
+            sounds.write(PlaySound::after(Cue::DRAW, 0.25));
         }
         None => {}
     }
@@ -208,7 +229,7 @@ mod player {
     use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
     use bevy::prelude::*;
 
-    use super::{Cue, PlaySound, SoundSettings};
+    use super::{Cue, Cues, PlaySound, SoundSettings};
 
     /// The loaded sounds.
     #[derive(Resource)]
@@ -226,18 +247,15 @@ mod player {
             .add_systems(Update, (play, wait).chain());
     }
 
-    fn load(mut commands: Commands, server: Res<AssetServer>) {
-        let sounds = Cue::ALL
-            .into_iter()
-            .map(|cue| (cue, server.load(cue.path())))
-            .collect();
+    fn load(mut commands: Commands, server: Res<AssetServer>, cues: Res<Cues>) {
+        let sounds = cues.iter().map(|cue| (cue, cue.0.load(&server))).collect();
         commands.insert_resource(Sounds(sounds));
     }
 
     fn start(commands: &mut Commands, sounds: &Sounds, cue: Cue, gain: f32) {
         if let Some(sound) = sounds.0.get(&cue) {
             commands.spawn((
-                Name::new(format!("Sound {cue:?}")),
+                Name::new(format!("Sound {}", cue.path())),
                 AudioPlayer(sound.clone()),
                 PlaybackSettings::DESPAWN.with_volume(Volume::Linear(gain)),
             ));

@@ -2,8 +2,9 @@
 //! panels with a brass edge, wooden buttons that warm up under the pointer, the felt's
 //! green for what is chosen, cream text; sizes and spacing for a game rather than a
 //! tool; and the game's own fonts (Lato for text, EB Garamond for titles, and behind
-//! both Noto Sans SC cut to the Chinese catalogue's characters), loaded from
-//! `assets/fonts` through the asset server, on the desktop and in the browser.
+//! both Noto Sans SC cut to the Chinese catalogues' characters), loaded through the
+//! asset server: carried in the desktop binary, fetched from `assets/fonts` beside
+//! the page in the browser (`app::assets`).
 //! On the desktop egui's own fonts stand in until they arrive (and stay behind them
 //! for symbols they lack); the browser build leaves egui's fonts out (1.4 MB of the
 //! module), so there the page keeps its loading overlay until the game's are in
@@ -20,7 +21,9 @@ use bevy_egui::egui::{
 };
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
+use super::assets::AssetFile;
 use super::camera::LeftInset;
+use crate::asset_file;
 
 /// The font family of titles and headings.
 pub const DISPLAY: &str = "display";
@@ -70,6 +73,13 @@ impl AssetLoader for FontBytesLoader {
     }
 }
 
+/// The game's fonts: for text, for titles, and for Chinese behind both.
+pub const FONTS: [AssetFile; 3] = [
+    asset_file!("fonts/Lato-Medium.ttf"),
+    asset_file!("fonts/EBGaramond12-Regular.otf"),
+    asset_file!("fonts/NotoSansSC-Tabletop.otf"),
+];
+
 /// The fonts being loaded, and whether egui has them yet.
 #[derive(Resource)]
 pub(crate) struct GameFonts {
@@ -87,13 +97,21 @@ pub(crate) fn fonts_settled(fonts: Option<Res<GameFonts>>) -> bool {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(fonts_plugin).add_systems(
+        EguiPrimaryContextPass,
+        (dress_egui, give_fonts, fit_to_window),
+    );
+}
+
+/// The game's fonts as assets ([`FontBytes`]), carried in the desktop binary and
+/// loading from `Startup`.
+pub fn fonts_plugin(app: &mut App) {
+    for font in FONTS {
+        font.carry(app);
+    }
     app.init_asset::<FontBytes>()
         .init_asset_loader::<FontBytesLoader>()
-        .add_systems(Startup, load_fonts)
-        .add_systems(
-            EguiPrimaryContextPass,
-            (dress_egui, give_fonts, fit_to_window),
-        );
+        .add_systems(Startup, load_fonts);
 }
 
 /// The window size the menu and the HUD are laid out for.
@@ -166,9 +184,9 @@ fn fit_to_window(
 
 fn load_fonts(mut commands: Commands, assets: Res<AssetServer>) {
     commands.insert_resource(GameFonts {
-        text: assets.load("fonts/Lato-Medium.ttf"),
-        display: assets.load("fonts/EBGaramond12-Regular.otf"),
-        chinese: assets.load("fonts/NotoSansSC-Tabletop.otf"),
+        text: FONTS[0].load(&assets),
+        display: FONTS[1].load(&assets),
+        chinese: FONTS[2].load(&assets),
         given: false,
         failed: false,
     });

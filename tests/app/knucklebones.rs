@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use tabletop::ai::Level;
 use tabletop::app::GameKind;
 use tabletop::app::knucklebones::motion::KnockedOut;
+use tabletop::app::knucklebones::view::{DICE_KNOCKED, DICE_LAND, DICE_ROLL};
 use tabletop::app::knucklebones::view::{RolledDie, TrayDie};
 use tabletop::app::knucklebones::{CurrentGame, MoveRequested};
 use tabletop::app::table::{GameSetup, Phase, UndoRequested};
@@ -130,19 +131,18 @@ fn a_matching_die_knocks_the_opponents_out() {
     assert_eq!(count::<With<KnockedOut>>(&mut app), 1);
     // The first die rolls and lands; each move puts it in its slot and rolls the
     // next; the second knocks one out.
-    use tabletop::app::sound::Cue::*;
     assert_eq!(
         super::sound::heard(&app),
         [
-            DiceRoll,
-            DiceLand,
-            DiceLand,
-            DiceRoll,
-            DiceLand,
-            DiceLand,
-            DiceKnocked,
-            DiceRoll,
-            DiceLand
+            DICE_ROLL,
+            DICE_LAND,
+            DICE_LAND,
+            DICE_ROLL,
+            DICE_LAND,
+            DICE_LAND,
+            DICE_KNOCKED,
+            DICE_ROLL,
+            DICE_LAND
         ]
     );
     assert_view_matches_game(&mut app);

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use tabletop::app::GameKind;
 use tabletop::app::sound::{Cue, PlaySound, SoundSettings};
+use tabletop::app::tictactoe::view::PIECE;
 use tabletop::app::tictactoe::{CurrentGame, MoveRequested};
 use tabletop::record::Seats;
 use tabletop::rules::tictactoe::{Cell, TicTacToe};
@@ -50,14 +51,14 @@ fn each_piece_clicks_once_as_it_lands_and_a_draw_sounds_at_the_end() {
     play(&mut app, "a1");
     let asked = app.world().resource::<Heard>().0.clone();
     assert_eq!(asked.len(), 1);
-    assert_eq!(asked[0].cue, Cue::Piece);
+    assert_eq!(asked[0].cue, PIECE);
     assert!(asked[0].delay > 0.0, "with the piece's landing, not before");
     for at in ["b2", "c3", "b1", "b3", "a3", "c1", "c2", "a2"] {
         play(&mut app, at);
     }
     // The draw is asked for in the frame of the last piece, to sound after it lands.
-    let mut expected = vec![Cue::Piece; 8];
-    expected.extend([Cue::Draw, Cue::Piece]);
+    let mut expected = vec![PIECE; 8];
+    expected.extend([Cue::DRAW, PIECE]);
     assert_eq!(heard(&app), expected);
     let asked = &app.world().resource::<Heard>().0;
     assert!(asked[8].delay > asked[9].delay);

@@ -18,9 +18,10 @@ use super::layout::{
 use super::{CONNECT_FOUR, CurrentGame};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
-use crate::app::sound::{Cue, PlaySound};
+use crate::app::sound::{Cue, PlaySound, add_cues};
 use crate::app::table::{AppSystems, Phase, Players, TableGame};
 use crate::app::{motion, theme};
+use crate::asset_file;
 use crate::rules::Player;
 use crate::rules::connectfour::{Column, ConnectFour, HEIGHT, Slot, WIDTH};
 
@@ -77,7 +78,11 @@ pub(crate) fn disc_colour(player: Player) -> Color {
 
 /// Lays the rack when the game comes on the table; keeps the discs, the marker and
 /// the phantom in line with the game; a dropped disc falls as a tween.
+/// A disc dropping into the rack.
+const DISC: Cue = Cue::new(asset_file!("sounds/disc.wav"));
+
 pub(super) fn plugin(app: &mut App) {
+    add_cues(app, &[DISC]);
     app.add_systems(Startup, load_assets)
         // The rack stands whenever Connect Four is the game chosen, behind the menu
         // too (the title scene); the phantoms and the marker only while it is played.
@@ -334,7 +339,7 @@ fn sync_discs(
             let height = DROP_HEIGHT - rest.y;
             let fall = (2.0 * height / GRAVITY).sqrt();
             disc.insert(motion::drop_onto(disc_transform(rest), height, fall));
-            sounds.write(PlaySound::after(Cue::Disc, fall));
+            sounds.write(PlaySound::after(DISC, fall));
         }
     }
 }

@@ -11,9 +11,10 @@ use super::board::{BoardLayout, BoardSystems, Cells, ForbiddenMark, OnBoard, SPA
 use super::{CurrentGame, GOMOKU};
 use crate::app::motion::{self, TweenAnim};
 use crate::app::pointer::Hovered;
-use crate::app::sound::{Cue, PlaySound};
+use crate::app::sound::{Cue, PlaySound, add_cues};
 use crate::app::table::{AppSystems, Phase, Players};
 use crate::app::theme;
+use crate::asset_file;
 use crate::rules::Player;
 use crate::rules::gomoku::{Gomoku, Point, Status};
 
@@ -98,7 +99,11 @@ impl StoneAssets {
     }
 }
 
+/// A stone set down on the wooden board.
+pub const STONE: Cue = Cue::new(asset_file!("sounds/stone.wav"));
+
 pub(super) fn plugin(app: &mut App) {
+    add_cues(app, &[STONE]);
     app.add_systems(Startup, load_stone_assets)
         .add_systems(OnEnter(GOMOKU), spawn_phantom_and_marker)
         // The board stays behind the menu: renju's crosses go out with the game.
@@ -247,7 +252,7 @@ fn sync_pieces(
         ));
         if drop_one {
             stone.insert(motion::drop_onto(stone_on_cell(), DROP_HEIGHT, DROP_FALL));
-            sounds.write(PlaySound::after(Cue::Stone, DROP_FALL));
+            sounds.write(PlaySound::after(STONE, DROP_FALL));
         }
     }
 }

@@ -22,9 +22,10 @@ use super::motion::{self, SLIDE};
 use super::{CurrentGame, KNUCKLEBONES};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
-use crate::app::sound::{Cue, PlaySound};
+use crate::app::sound::{Cue, PlaySound, add_cues};
 use crate::app::table::{AppSystems, MoveApplied, Phase, Players, TableGame};
 use crate::app::theme;
+use crate::asset_file;
 use crate::rules::Player;
 use crate::rules::knucklebones::{COLUMN_SLOTS, Column, Knucklebones};
 
@@ -64,7 +65,15 @@ pub struct ColumnLight;
 
 /// Lays the table when the game comes on it; keeps the dice and the column light in
 /// line with the game, and the dice moving.
+/// A die rolling.
+pub const DICE_ROLL: Cue = Cue::new(asset_file!("sounds/dice-roll.wav"));
+/// A die coming to rest (in the roll spot, or in its slot).
+pub const DICE_LAND: Cue = Cue::new(asset_file!("sounds/dice-land.wav"));
+/// A die knocked out of a tray.
+pub const DICE_KNOCKED: Cue = Cue::new(asset_file!("sounds/dice-knocked.wav"));
+
 pub(super) fn plugin(app: &mut App) {
+    add_cues(app, &[DICE_ROLL, DICE_LAND, DICE_KNOCKED]);
     // The trays stand whenever Knucklebones is the game chosen, behind the menu too
     // (the title scene). That can be from the first state transition, before
     // `Startup` (the settings kept Knucklebones as the game chosen), so the dice's
@@ -244,11 +253,8 @@ fn spawn_roll(commands: &mut Commands, game: &Knucklebones, assets: &DiceAssets,
         5.0 - f32::from(value),
     );
     let (start, tumble) = motion::tumble(rest, spin, delay);
-    commands.write_message(PlaySound::after(Cue::DiceRoll, delay));
-    commands.write_message(PlaySound::after(
-        Cue::DiceLand,
-        delay + motion::TUMBLE * 0.9,
-    ));
+    commands.write_message(PlaySound::after(DICE_ROLL, delay));
+    commands.write_message(PlaySound::after(DICE_LAND, delay + motion::TUMBLE * 0.9));
     let die = spawn_die(commands, assets, owner, value, start);
     commands
         .entity(die)
@@ -282,7 +288,7 @@ fn animate_move(
                 .entity(entity)
                 .remove::<RolledDie>()
                 .insert((die, motion::slide(*from, to, SLIDE, 0.8)));
-            commands.write_message(PlaySound::after(Cue::DiceLand, SLIDE));
+            commands.write_message(PlaySound::after(DICE_LAND, SLIDE));
         }
         None => {
             let entity = spawn_die(commands, assets, mover, placement.die, to);
@@ -308,7 +314,7 @@ fn animate_move(
                     Vec3::new(sideways, 5.5, outward(opponent) * 4.0),
                     SLIDE * 0.8,
                 ));
-            commands.write_message(PlaySound::after(Cue::DiceKnocked, SLIDE * 0.8));
+            commands.write_message(PlaySound::after(DICE_KNOCKED, SLIDE * 0.8));
         } else {
             if d.slot != kept {
                 let to = slot_transform(opponent, column, kept, d.value);

@@ -8,9 +8,10 @@ use super::layout::{CELL, TOP, cell_centre};
 use super::{CurrentGame, TIC_TAC_TOE};
 use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
-use crate::app::sound::{Cue, PlaySound};
+use crate::app::sound::{Cue, PlaySound, add_cues};
 use crate::app::table::{AppSystems, Phase, Players, TableGame};
 use crate::app::{motion, theme};
+use crate::asset_file;
 use crate::rules::Player;
 use crate::rules::tictactoe::{Cell, TicTacToe};
 
@@ -75,7 +76,11 @@ pub(crate) fn mark_colour(player: Player) -> Color {
 
 /// Lays the board when the game comes on the table; keeps the pieces, the marker
 /// and the phantom in line with the game.
+/// A piece put on its cell.
+pub const PIECE: Cue = Cue::new(asset_file!("sounds/piece.wav"));
+
 pub(super) fn plugin(app: &mut App) {
+    add_cues(app, &[PIECE]);
     // The board stands whenever Tic-tac-toe is the game chosen, behind the menu too
     // (the title scene); the phantoms and the marker only while it is played. The
     // board can come with the first state transition, before `Startup` (the settings
@@ -290,7 +295,7 @@ fn sync_pieces(
         ));
         if drop_one {
             piece.insert(motion::drop_onto(piece_transform(cell), 1.6, 0.15));
-            sounds.write(PlaySound::after(Cue::Piece, 0.15));
+            sounds.write(PlaySound::after(PIECE, 0.15));
         }
         let piece = piece.id();
         spawn_shape(&mut commands, &assets, piece, owner, 0);
