@@ -28,7 +28,7 @@ use super::table::{
     Screen, StaleAnswers, TableGame, UndoRequested,
 };
 use crate::ai::Level;
-pub use crate::ai::job::{AiJob, AiProgress};
+pub(crate) use crate::ai::job::{AiJob, AiProgress};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::ai::slices::NoPause;
 use crate::ai::slices::Slices;
@@ -60,7 +60,7 @@ pub struct AiStepRequested;
 
 /// A person hands this one move to the AI at `level` ("AI move").
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AiMoveRequested {
+pub(super) struct AiMoveRequested {
     /// How strong the stand-in plays.
     pub level: Level,
 }
@@ -95,7 +95,7 @@ impl Drop for StopOnDrop {
 /// of the compute pool to itself.
 #[cfg(not(target_arch = "wasm32"))]
 #[must_use]
-pub(crate) fn slices() -> Slices<NoPause> {
+pub(super) fn slices() -> Slices<NoPause> {
     Slices::never()
 }
 
@@ -103,7 +103,7 @@ pub(crate) fn slices() -> Slices<NoPause> {
 /// yields to the page's event loop (input, and a frame when one is due).
 #[cfg(target_arch = "wasm32")]
 #[must_use]
-pub(crate) fn slices() -> Slices<impl FnMut() -> super::web::Yield> {
+pub(super) fn slices() -> Slices<impl FnMut() -> super::web::Yield> {
     Slices::every(WEB_SLICE, super::web::yield_to_browser)
 }
 
@@ -125,11 +125,11 @@ pub(crate) fn pauses_text<P>(slices: &Slices<P>) -> String {
 
 /// A search's work between two yields to the browser: about half a 60 Hz frame.
 #[cfg(target_arch = "wasm32")]
-pub const WEB_SLICE: Duration = Duration::from_millis(8);
+const WEB_SLICE: Duration = Duration::from_millis(8);
 
 /// On every AI task entity, whatever its game: "an AI is thinking".
 #[derive(Component, Clone, Copy, Debug, Default)]
-pub struct AiWorker;
+pub(super) struct AiWorker;
 
 /// An AI thinking about one position, as an entity: the task on the compute pool and
 /// what the HUD shows about it. Despawning it stops the search.

@@ -58,15 +58,15 @@ const SWAY_ANGLE: f32 = 0.3;
 /// framed in the rest (its centre moved right by half of it), so the board stands
 /// beside the HUD (or the menu) rather than under it.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct LeftInset(pub f32);
+pub(super) struct LeftInset(pub f32);
 
 /// The one 3D camera.
 #[derive(Component, Debug)]
-pub struct MainCamera;
+pub(super) struct MainCamera;
 
 /// Put the camera back at [`CameraHome`].
 #[derive(Message, Clone, Copy, Debug, Default)]
-pub struct ResetCamera;
+pub(super) struct ResetCamera;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(FreeCameraPlugin)

@@ -17,8 +17,9 @@
 use std::borrow::Cow;
 
 use bevy::prelude::*;
+pub use fluent_bundle::FluentValue;
 use fluent_bundle::concurrent::FluentBundle;
-pub use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use fluent_bundle::{FluentArgs, FluentResource};
 
 /// A language the game speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -212,7 +213,7 @@ macro_rules! tr {
 
 /// Switch to another language (the menu's choice).
 #[derive(Message, Clone, Copy, Debug)]
-pub struct LanguageChosen(pub Language);
+pub(super) struct LanguageChosen(pub Language);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Locale>()

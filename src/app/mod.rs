@@ -14,22 +14,22 @@
 
 pub mod ai;
 pub mod assets;
-pub mod camera;
+mod camera;
 pub mod connectfour;
 pub mod files;
 pub mod frame_times;
 pub mod games;
 pub mod gomoku;
-pub mod hud;
+mod hud;
 pub mod knucklebones;
 pub mod launch;
 pub mod locale;
 pub mod motion;
 pub mod pointer;
-pub mod screens;
+mod screens;
 pub mod sound;
 pub mod table;
-pub mod theme;
+mod theme;
 pub mod tictactoe;
 pub mod ui_theme;
 #[cfg(target_arch = "wasm32")]
@@ -37,7 +37,7 @@ pub mod web;
 
 use bevy::prelude::*;
 
-pub use table::{AppSystems, GameKind, OnTable, Players, Screen};
+pub use table::{GameKind, Players, Screen};
 
 /// The whole game: window, renderer, egui, camera, the look, the HUD's keys, the
 /// pointer, and the game itself ([`core_plugin`]).

@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// An entity despawned when its tween ends (a die knocked off the table).
 #[derive(Component, Clone, Copy, Debug, Default)]
-pub struct Vanishes;
+pub(super) struct Vanishes;
 
 fn despawn_vanished(
     mut commands: Commands,
@@ -44,7 +44,7 @@ fn despawn_vanished(
 
 /// The scale of something not there yet. Never zero: a zero scale has no inverse,
 /// and the NaNs it makes in bounds and normals blacked out the whole frame.
-pub const NOTHING: f32 = 1e-3;
+pub(super) const NOTHING: f32 = 1e-3;
 
 fn seconds(s: f32) -> Duration {
     Duration::from_secs_f32(s.max(0.0))
@@ -63,7 +63,7 @@ pub fn after(delay: f32, tween: Tween) -> TweenAnim {
 /// A move from one pose to another, with a hop of `arc` at its middle (a die put in
 /// its slot, dice closing up in a column, the camera flying home).
 #[derive(Clone, Copy, Debug)]
-pub struct Path {
+struct Path {
     pub from: Transform,
     pub to: Transform,
     pub arc: f32,
@@ -94,7 +94,12 @@ pub fn path(
 /// `from` to its full length, after `delay` seconds at nothing: a winning line.
 /// Returns the pose to spawn it in and its tween.
 #[must_use]
-pub fn draw_bar(full: Transform, from: Vec3, delay: f32, duration: f32) -> (Transform, TweenAnim) {
+pub(super) fn draw_bar(
+    full: Transform,
+    from: Vec3,
+    delay: f32,
+    duration: f32,
+) -> (Transform, TweenAnim) {
     let start = full
         .with_translation(from)
         .with_scale(full.scale * Vec3::new(1.0, NOTHING, 1.0));
@@ -112,7 +117,7 @@ pub fn draw_bar(full: Transform, from: Vec3, delay: f32, duration: f32) -> (Tran
 
 /// A fall straight down onto `rest` from `height` above it, bouncing to a stop.
 #[derive(Clone, Copy, Debug)]
-pub struct Fall {
+struct Fall {
     pub rest: Transform,
     pub height: f32,
 }
@@ -148,7 +153,7 @@ fn fall_and_settle(t: f32) -> f32 {
 /// bounces twice, a little, and settles. The pose to spawn it in (`height` above
 /// `rest`) and its tween.
 #[must_use]
-pub fn drop_onto(rest: Transform, height: f32, fall: f32) -> (Transform, TweenAnim) {
+pub(super) fn drop_onto(rest: Transform, height: f32, fall: f32) -> (Transform, TweenAnim) {
     let mut start = rest;
     start.translation.y += height;
     let tween = Tween::new(
@@ -161,7 +166,7 @@ pub fn drop_onto(rest: Transform, height: f32, fall: f32) -> (Transform, TweenAn
 
 /// Grows from nothing to `full` (its scale), in place: a highlight appearing.
 #[derive(Clone, Copy, Debug)]
-pub struct Grow {
+struct Grow {
     pub full: Transform,
     /// Which axes grow (1) and which keep their full scale (0).
     pub axes: Vec3,
@@ -179,7 +184,7 @@ impl Lens<Transform> for Grow {
 /// caller spawns it scaled by [`NOTHING`] on those axes), overshooting a little at
 /// the end.
 #[must_use]
-pub fn grow(full: Transform, axes: Vec3, delay: f32, duration: f32) -> TweenAnim {
+pub(super) fn grow(full: Transform, axes: Vec3, delay: f32, duration: f32) -> TweenAnim {
     let tween = Tween::new(
         EaseFunction::BackOut,
         seconds(duration),
@@ -191,7 +196,7 @@ pub fn grow(full: Transform, axes: Vec3, delay: f32, duration: f32) -> TweenAnim
 /// A thrown body: from `start` with `velocity`, under gravity, spinning at `spin`
 /// radians a second about each axis, for `duration` seconds.
 #[derive(Clone, Copy, Debug)]
-pub struct Throw {
+pub(super) struct Throw {
     pub start: Transform,
     pub velocity: Vec3,
     pub spin: Vec3,
@@ -214,7 +219,7 @@ impl Lens<Transform> for Throw {
 
 /// `Throw`, after `delay` seconds where it is; despawned when it has flown.
 #[must_use]
-pub fn throw(throw: Throw, delay: f32) -> (TweenAnim, Vanishes) {
+pub(super) fn throw(throw: Throw, delay: f32) -> (TweenAnim, Vanishes) {
     let tween = Tween::new(EaseFunction::Linear, seconds(throw.duration), throw);
     (after(delay, tween), Vanishes)
 }

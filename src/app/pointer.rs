@@ -20,7 +20,7 @@ pub struct PointerOverUi(pub bool);
 /// Where the pointer meets the table, or `None` while it is on the UI, off the
 /// window, or looking around with the right mouse button.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct PointerOnTable(pub Option<Ray3d>);
+pub(super) struct PointerOnTable(pub Option<Ray3d>);
 
 impl PointerOnTable {
     /// The point where the pointer's ray meets the horizontal plane at `height`.
@@ -49,7 +49,7 @@ pub(super) fn core_plugin(app: &mut App) {
 
 /// Where each game turns [`PointerOnTable`] into its [`Hovered`] move.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct HoverSystems;
+pub(super) struct HoverSystems;
 
 /// Clicks for game `G`: the move under the pointer, played on a left click.
 pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
@@ -150,7 +150,7 @@ const CLICK_SECONDS: f64 = 0.8;
 
 /// Runs before anything that reads the pointer this frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PointerSystems;
+struct PointerSystems;
 
 /// Copies egui's claim on the pointer into [`PointerOverUi`].
 fn note_ui_pointer(egui: Res<EguiWantsInput>, mut over: ResMut<PointerOverUi>) {

@@ -178,7 +178,7 @@ fn game_over<G: TableGame>(
 }
 
 /// The sound's row in the menu and the HUD: on or off (as M), and the volume.
-pub fn sound_row(
+pub(super) fn sound_row(
     ui: &mut bevy_egui::egui::Ui,
     settings: &mut ResMut<SoundSettings>,
     locale: &crate::app::locale::Locale,

@@ -31,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// What a highlight on the table or in the HUD says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Signal {
+pub(super) enum Signal {
     /// A move that wins, a column that takes the die.
     Good,
     /// A move that draws.
@@ -92,7 +92,7 @@ impl Signal {
 
 /// A tint that shows nothing (a cell without a signal keeps its mesh).
 #[must_use]
-pub fn clear_tint() -> StandardMaterial {
+pub(super) fn clear_tint() -> StandardMaterial {
     StandardMaterial {
         base_color: Color::NONE,
         alpha_mode: AlphaMode::Blend,
@@ -102,7 +102,7 @@ pub fn clear_tint() -> StandardMaterial {
 
 /// Glowing gold: the pieces of a winning line.
 #[must_use]
-pub fn win_highlight() -> StandardMaterial {
+pub(super) fn win_highlight() -> StandardMaterial {
     StandardMaterial {
         base_color: Color::srgb(1.0, 0.78, 0.2),
         emissive: LinearRgba::rgb(1.0, 0.55, 0.05) * 1.5,
@@ -112,7 +112,7 @@ pub fn win_highlight() -> StandardMaterial {
 
 /// Red: the marker over the last move.
 #[must_use]
-pub fn last_move_marker() -> StandardMaterial {
+pub(super) fn last_move_marker() -> StandardMaterial {
     StandardMaterial {
         base_color: Color::srgb(0.85, 0.05, 0.05),
         emissive: LinearRgba::rgb(0.6, 0.0, 0.0),
@@ -123,7 +123,7 @@ pub fn last_move_marker() -> StandardMaterial {
 /// The red of a point Black may not play under renju: the "bad" signal, unlit so it
 /// reads as a mark drawn on the wood.
 #[must_use]
-pub fn forbidden_mark() -> StandardMaterial {
+pub(super) fn forbidden_mark() -> StandardMaterial {
     StandardMaterial {
         base_color: Signal::Bad.colour(),
         emissive: Signal::Bad.glow(),
@@ -134,7 +134,7 @@ pub fn forbidden_mark() -> StandardMaterial {
 
 /// Bright cyan: where the AI would play (Gomoku's hint ring).
 #[must_use]
-pub fn hint_glow() -> StandardMaterial {
+pub(super) fn hint_glow() -> StandardMaterial {
     StandardMaterial {
         base_color: Signal::Hint.colour(),
         emissive: Signal::Hint.glow() * 2.0,
@@ -144,7 +144,7 @@ pub fn hint_glow() -> StandardMaterial {
 
 /// A wooden board's material, `tint` over the generated grain.
 #[must_use]
-pub fn wood(tint: Color, grain: Handle<Image>) -> StandardMaterial {
+pub(super) fn wood(tint: Color, grain: Handle<Image>) -> StandardMaterial {
     StandardMaterial {
         base_color: tint,
         base_color_texture: Some(grain),
@@ -154,15 +154,15 @@ pub fn wood(tint: Color, grain: Handle<Image>) -> StandardMaterial {
 }
 
 /// The HUD's gold: a result, the last move in the list.
-pub const GOLD_UI: Color32 = Color32::GOLD;
+pub(super) const GOLD_UI: Color32 = Color32::GOLD;
 /// The HUD's cyan: hints.
-pub const HINT_UI: Color32 = Color32::from_rgb(90, 220, 255);
+pub(super) const HINT_UI: Color32 = Color32::from_rgb(90, 220, 255);
 /// The HUD's blue: the AI at work.
-pub const AI_UI: Color32 = Color32::LIGHT_BLUE;
+pub(super) const AI_UI: Color32 = Color32::LIGHT_BLUE;
 /// The HUD's red: something went wrong.
-pub const ERROR_UI: Color32 = Color32::from_rgb(255, 120, 110);
+pub(super) const ERROR_UI: Color32 = Color32::from_rgb(255, 120, 110);
 /// The HUD's green: something went right.
-pub const DONE_UI: Color32 = Color32::LIGHT_GREEN;
+pub(super) const DONE_UI: Color32 = Color32::LIGHT_GREEN;
 
 /// A dark tabletop under the board, a warm key light with soft shadows, and a cool
 /// fill from the other side.
@@ -221,7 +221,7 @@ fn spawn_table_and_lights(
 
 /// A procedural wood grain: long, slightly wavy light and dark bands, so the board
 /// reads as wood without shipping an image file. The material's base colour tints it.
-pub fn wood_texture() -> Image {
+pub(super) fn wood_texture() -> Image {
     let n = WOOD_TEXTURE_SIZE as usize;
     let mut data = Vec::with_capacity(n * n * 4);
     for y in 0..n {

@@ -26,7 +26,7 @@ use super::camera::LeftInset;
 use crate::asset_file;
 
 /// The font family of titles and headings.
-pub const DISPLAY: &str = "display";
+const DISPLAY: &str = "display";
 
 /// Dark walnut: windows and panels.
 const WALNUT: Color32 = Color32::from_rgba_premultiplied(33, 24, 18, 238);
@@ -46,7 +46,7 @@ const CREAM_DIM: Color32 = Color32::from_rgb(196, 180, 152);
 
 /// A font file's bytes, as egui takes them.
 #[derive(Asset, TypePath, Debug)]
-pub struct FontBytes(pub Vec<u8>);
+struct FontBytes(pub Vec<u8>);
 
 /// Loads `.ttf` and `.otf` files as [`FontBytes`].
 #[derive(Default, TypePath)]
@@ -120,7 +120,7 @@ const DESIGN_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 /// egui's zoom for a window of `size` (logical pixels): the menu and HUD keep their
 /// proportions from 640x400 (smaller, 0.72, still readable) to 1920x1080 (larger).
 #[must_use]
-pub fn zoom_for(size: Vec2) -> f32 {
+fn zoom_for(size: Vec2) -> f32 {
     let fit = size / DESIGN_SIZE;
     fit.x.min(fit.y).clamp(0.72, 1.4)
 }
@@ -128,7 +128,7 @@ pub fn zoom_for(size: Vec2) -> f32 {
 /// Whether egui's window (in logical pixels) is tall enough to show the HUD's every
 /// section open.
 #[must_use]
-pub fn roomy(ctx: &egui::Context) -> bool {
+pub(super) fn roomy(ctx: &egui::Context) -> bool {
     ctx.content_rect().height() * ctx.zoom_factor() >= 640.0
 }
 
@@ -136,7 +136,7 @@ pub fn roomy(ctx: &egui::Context) -> bool {
 /// right edge is at `right` (egui's points; `None` when it is not shown): the camera
 /// leaves out what it covers. Written only when it moves, so the inset's change
 /// detection means a change.
-pub fn frame_beside(ctx: &egui::Context, right: Option<f32>, inset: &mut ResMut<LeftInset>) {
+pub(super) fn frame_beside(ctx: &egui::Context, right: Option<f32>, inset: &mut ResMut<LeftInset>) {
     let covered = (right.unwrap_or(0.0) + 6.0) * ctx.pixels_per_point();
     if (inset.0 - covered).abs() > 1.0 {
         inset.0 = covered;
@@ -148,7 +148,7 @@ pub fn frame_beside(ctx: &egui::Context, right: Option<f32>, inset: &mut ResMut<
 /// board. Its fold is kept apart for low and tall windows (the id says which), so a
 /// browser's canvas that starts at its default size and then fits a small page
 /// comes out folded, and one the player unfolded stays so.
-pub fn corner_window(
+pub(super) fn corner_window(
     ctx: &egui::Context,
     title: String,
     key: &'static str,

@@ -51,7 +51,7 @@ fn remove_loading_overlay() {
 }
 
 /// A pause of a search, over once the browser has had its turn.
-pub struct Yield(JsFuture);
+pub(super) struct Yield(JsFuture);
 
 impl Future for Yield {
     type Output = ();
@@ -74,7 +74,7 @@ impl Future for Yield {
 /// Chromium, 8 ms slices yielding through a `MessageChannel` got one animation frame
 /// in 3 s, through `postTask` or `setTimeout` one every 0.8-1 s, the rate of an idle
 /// page there.)
-pub fn yield_to_browser() -> Yield {
+pub(super) fn yield_to_browser() -> Yield {
     let promise = Promise::new(&mut |resolve, _| {
         if !post_background_task(&resolve) && !set_timeout(&resolve) {
             let _ = resolve.call0(&JsValue::NULL);

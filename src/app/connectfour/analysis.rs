@@ -59,7 +59,7 @@ impl Drop for AnalysisTask {
 
 /// The tinted cap over a column.
 #[derive(Component, Clone, Copy, Debug)]
-pub struct ColumnCap(pub Column);
+struct ColumnCap(pub Column);
 
 /// Which tint a cap shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use crate::app::table::{AppSystems, Phase, Players};
 use crate::rules::connectfour::{Column, ConnectFour};
 
 /// The column under the pointer, if any.
-pub type HoveredColumn = Hovered<ConnectFour>;
+pub(super) type HoveredColumn = Hovered<ConnectFour>;
 
 /// The column under the pointer (before the shared click reads it) and the keys.
 pub(super) fn plugin(app: &mut App) {

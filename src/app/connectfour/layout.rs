@@ -7,19 +7,19 @@ use bevy::prelude::*;
 use crate::rules::connectfour::{Column, HEIGHT, Slot, WIDTH};
 
 /// Distance between slot centres, across and up.
-pub const PITCH: f32 = 1.0;
+pub(super) const PITCH: f32 = 1.0;
 /// A disc's radius and thickness.
-pub const DISC_RADIUS: f32 = 0.42;
-pub const DISC_THICKNESS: f32 = 0.22;
+pub(super) const DISC_RADIUS: f32 = 0.42;
+pub(super) const DISC_THICKNESS: f32 = 0.22;
 /// The holes' radius in the panels.
-pub const HOLE_RADIUS: f32 = 0.44;
+pub(super) const HOLE_RADIUS: f32 = 0.44;
 /// Height of the bottom of the lowest slot (the table is at -0.7).
-pub const BASE: f32 = -0.45;
+pub(super) const BASE: f32 = -0.45;
 /// The front panel's faces, and the back panel's (mirrored about z = 0).
-pub const PANEL_OUTER: f32 = 0.22;
-pub const PANEL_INNER: f32 = 0.14;
+pub(super) const PANEL_OUTER: f32 = 0.22;
+pub(super) const PANEL_INNER: f32 = 0.14;
 /// Where the falling disc starts and the phantom hovers: above the rack.
-pub const DROP_HEIGHT: f32 = BASE + HEIGHT as f32 * PITCH + 0.75;
+pub(super) const DROP_HEIGHT: f32 = BASE + HEIGHT as f32 * PITCH + 0.75;
 
 /// The centre of a disc resting in `slot`.
 #[must_use]
@@ -33,7 +33,7 @@ pub fn slot_centre(slot: Slot) -> Vec3 {
 
 /// The x of `column`'s centre: `a` on the left as the camera sees it.
 #[must_use]
-pub fn column_x(column: Column) -> f32 {
+pub(super) fn column_x(column: Column) -> f32 {
     (column.index() as f32 - (f32::from(WIDTH) - 1.0) / 2.0) * PITCH
 }
 

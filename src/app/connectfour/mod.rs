@@ -22,7 +22,7 @@ use crate::rules::connectfour::{Column, ConnectFour, ConnectFourError};
 use crate::tr;
 
 /// While Connect Four is on the table: its systems run, its entities live.
-pub const CONNECT_FOUR: OnTable = OnTable::of::<ConnectFour>();
+pub(super) const CONNECT_FOUR: OnTable = OnTable::of::<ConnectFour>();
 
 /// The Connect Four game on the table.
 pub type CurrentGame = table::CurrentGame<ConnectFour>;

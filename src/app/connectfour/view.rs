@@ -57,7 +57,7 @@ pub struct LastMoveMarker;
 
 /// Meshes and materials of the Connect Four table.
 #[derive(Resource, Debug, Clone)]
-pub struct ConnectFourAssets {
+struct ConnectFourAssets {
     disc: Handle<Mesh>,
     /// Per player: normal, phantom, glowing (a disc of the winning four: it keeps
     /// its colour, so a red four never looks like yellow discs).

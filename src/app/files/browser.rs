@@ -15,7 +15,7 @@ use crate::app::web::{document, js_error};
 
 /// Offers `text` to the person as a download named `name`: the browser's "save" of a
 /// game.
-pub fn download(name: &str, text: &str) -> Result<(), String> {
+pub(super) fn download(name: &str, text: &str) -> Result<(), String> {
     let fail = |error| js_error(&format!("could not save {name}"), error);
     let options = BlobPropertyBag::new();
     options.set_type("text/plain;charset=utf-8");

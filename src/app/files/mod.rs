@@ -8,9 +8,9 @@ mod browser;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod dialog;
 pub mod preferences;
-pub mod store;
+mod store;
 #[cfg(target_arch = "wasm32")]
-pub use browser::pick_game_file;
+pub(crate) use browser::pick_game_file;
 
 use std::path::Path;
 
@@ -72,7 +72,7 @@ pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
 /// Reads and checks a saved game; the error is one line for people, in `locale`'s
 /// language (the system's own words for why a file could not be read stay as the
 /// system gives them).
-pub fn read_game(path: &Path, locale: &Locale) -> Result<SavedGame, String> {
+pub(super) fn read_game(path: &Path, locale: &Locale) -> Result<SavedGame, String> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         let path = path.display().to_string();
         tr!(locale, "file-not-read", path = path, why = e.to_string())
@@ -82,7 +82,7 @@ pub fn read_game(path: &Path, locale: &Locale) -> Result<SavedGame, String> {
 
 /// Checks the text of a saved game called `name`; the error is one line for people,
 /// in `locale`'s language.
-pub fn parse_game(name: &str, text: &str, locale: &Locale) -> Result<SavedGame, String> {
+pub(super) fn parse_game(name: &str, text: &str, locale: &Locale) -> Result<SavedGame, String> {
     SavedGame::from_text(text)
         .map_err(|e| tr!(locale, "file-named", name = name, why = explain(&e, locale)))
 }

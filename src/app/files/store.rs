@@ -6,7 +6,7 @@
 
 /// Which of the OS's directories a file belongs in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
+pub(super) enum Place {
     /// The data directory (`~/.local/share/tabletop/`, or `TABLETOP_DATA_DIR`).
     Data,
     /// The config directory (`~/.config/tabletop/`, or `TABLETOP_CONFIG_DIR`).
@@ -38,7 +38,7 @@ impl PlayerFile {
     /// else `tabletop/` in the OS's; `None` where there is none (no home directory).
     /// In a browser: the page's local storage.
     #[must_use]
-    pub fn for_player(
+    pub(super) fn for_player(
         name: &'static str,
         #[cfg_attr(target_arch = "wasm32", allow(unused_variables))] place: Place,
     ) -> Option<Self> {

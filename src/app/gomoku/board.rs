@@ -11,7 +11,7 @@ use crate::app::theme;
 use crate::rules::gomoku::{BoardSize, Gomoku, Point};
 
 /// World units between neighbouring grid lines.
-pub const SPACING: f32 = 1.0;
+pub(super) const SPACING: f32 = 1.0;
 /// Wood beyond the outermost lines, in world units.
 const MARGIN: f32 = 0.95;
 /// Thickness of the board body; its top face is the plane y = 0.
@@ -125,12 +125,12 @@ pub struct Board;
 
 /// A grid line or star point drawn on the board.
 #[derive(Component, Debug)]
-pub struct BoardMarking;
+struct BoardMarking;
 
 /// Anything that stands on the board and goes with it when a board of another size
 /// is laid (the stones).
 #[derive(Component, Debug, Default)]
-pub struct OnBoard;
+pub(super) struct OnBoard;
 
 /// An intersection of the board, an entity: what is drawn on one point hangs from it
 /// as children (its stone, its forbidden mark) or sits on it as components
@@ -155,7 +155,7 @@ impl Cell {
 
 /// The cell under the pointer (at most one).
 #[derive(Component, Debug)]
-pub struct Hover;
+pub(super) struct Hover;
 
 /// The red cross on a cell that is forbidden to Black under renju, shown while Black
 /// is to move.
@@ -164,7 +164,7 @@ pub struct ForbiddenMark;
 
 /// The cell entities of the board on the table, by point.
 #[derive(Resource, Debug, Clone)]
-pub struct Cells {
+pub(super) struct Cells {
     size: BoardSize,
     entities: Vec<Entity>,
 }
@@ -181,7 +181,7 @@ impl Cells {
 
 /// Laying a new board runs before anything is put on it.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct BoardSystems;
+pub(super) struct BoardSystems;
 
 pub(super) fn plugin(app: &mut App) {
     // The board stands on the table whenever Gomoku is the game chosen: behind the

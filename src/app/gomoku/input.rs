@@ -11,7 +11,7 @@ use crate::app::pointer::{HoverSystems, Hovered, PointerOnTable};
 use crate::rules::gomoku::Gomoku;
 
 /// The board intersection under the pointer, if any.
-pub type HoveredPoint = Hovered<Gomoku>;
+type HoveredPoint = Hovered<Gomoku>;
 
 /// The point under the pointer, before the shared click reads it.
 pub(super) fn plugin(app: &mut App) {

@@ -20,7 +20,7 @@ use crate::rules::gomoku::{Foul, Gomoku, GomokuError, Point, Rule};
 use crate::tr;
 
 /// While Gomoku is on the table: its systems run, its entities live.
-pub const GOMOKU: OnTable = OnTable::of::<Gomoku>();
+pub(super) const GOMOKU: OnTable = OnTable::of::<Gomoku>();
 
 /// The Gomoku game on the table.
 pub type CurrentGame = table::CurrentGame<Gomoku>;

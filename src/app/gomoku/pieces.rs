@@ -76,7 +76,7 @@ pub struct HintMarker;
 
 /// Meshes and materials shared by every stone.
 #[derive(Resource, Debug, Clone)]
-pub struct StoneAssets {
+struct StoneAssets {
     stone: Handle<Mesh>,
     marker: Handle<Mesh>,
     ring: Handle<Mesh>,

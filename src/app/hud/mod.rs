@@ -22,7 +22,7 @@ use crate::ai::Level;
 
 /// The level that "AI move" and "Hint" use; the strongest unless changed.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AssistLevel(pub Level);
+pub(super) struct AssistLevel(pub Level);
 
 impl Default for AssistLevel {
     fn default() -> Self {

@@ -10,7 +10,7 @@ use crate::rules::Player;
 
 /// Meshes and materials of the dice table.
 #[derive(Resource, Debug, Clone)]
-pub struct DiceAssets {
+pub(super) struct DiceAssets {
     pub(super) cube: Handle<Mesh>,
     pub(super) pip: Handle<Mesh>,
     /// Per player: the die body and its pips.

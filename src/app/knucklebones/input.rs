@@ -11,7 +11,7 @@ use crate::app::table::{AppSystems, Phase, Players};
 use crate::rules::knucklebones::{Column, Knucklebones};
 
 /// The column of the mover's tray under the pointer, if any.
-pub type HoveredColumn = Hovered<Knucklebones>;
+pub(super) type HoveredColumn = Hovered<Knucklebones>;
 
 /// The column under the pointer (before the shared click reads it) and the keys.
 pub(super) fn plugin(app: &mut App) {

@@ -24,7 +24,7 @@ use crate::rules::{Game, Outcome, Player};
 use crate::tr;
 
 /// While Knucklebones is on the table: its systems run, its entities live.
-pub const KNUCKLEBONES: OnTable = OnTable::of::<Knucklebones>();
+pub(super) const KNUCKLEBONES: OnTable = OnTable::of::<Knucklebones>();
 
 /// The Knucklebones game on the table.
 pub type CurrentGame = table::CurrentGame<Knucklebones>;

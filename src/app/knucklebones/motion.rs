@@ -10,7 +10,7 @@ use bevy_tweening::{Lens, Tween};
 use crate::app::motion::{self, Throw, TweenAnim, Vanishes};
 
 /// How long a placed die slides, in seconds.
-pub const SLIDE: f32 = 0.35;
+pub(super) const SLIDE: f32 = 0.35;
 /// How long the roll tumbles.
 pub(super) const TUMBLE: f32 = 0.55;
 /// How long a knocked-out die flies before it is gone.

@@ -61,7 +61,7 @@ pub struct Tray(pub Player);
 /// The light strip under a column of the mover's tray: the hovered column (green,
 /// or red when full) or the hint (cyan).
 #[derive(Component, Debug)]
-pub struct ColumnLight;
+struct ColumnLight;
 
 /// Lays the table when the game comes on it; keeps the dice and the column light in
 /// line with the game, and the dice moving.

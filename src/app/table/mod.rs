@@ -19,15 +19,17 @@ mod moves;
 mod registry;
 mod state;
 
-pub use game::{CurrentGame, GameSetup, PendingGame, TableGame, seat_label};
+pub(crate) use game::seat_label;
+pub use game::{CurrentGame, GameSetup, PendingGame, TableGame};
+pub(crate) use messages::MoveApplied;
 pub use messages::{
-    GameFileOpened, LoadRequested, MoveApplied, MoveRequested, NewGameRequested, RedoRequested,
-    SaveRequested, ToggleAnalysis, UndoRequested,
+    GameFileOpened, LoadRequested, MoveRequested, NewGameRequested, RedoRequested, SaveRequested,
+    ToggleAnalysis, UndoRequested,
 };
-pub use moves::{MovePath, RefusedMove, StaleAnswers};
+pub(crate) use moves::MovePath;
+pub use moves::{RefusedMove, StaleAnswers};
 pub(crate) use moves::{plugin, shared_plugin};
-pub(crate) use registry::apply_setting;
-pub use registry::{TableEntry, TableGames, put_on_hold};
-pub use state::{
-    AnalysisAtStart, AppSystems, GameKind, GameSystems, OnTable, Part, Phase, Players, Screen,
-};
+pub use registry::TableGames;
+pub(crate) use registry::{apply_setting, put_on_hold};
+pub(crate) use state::{AnalysisAtStart, AppSystems, OnTable};
+pub use state::{GameKind, GameSystems, Part, Phase, Players, Screen};

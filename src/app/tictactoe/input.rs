@@ -10,7 +10,7 @@ use crate::app::table::{AppSystems, ToggleAnalysis};
 use crate::rules::tictactoe::TicTacToe;
 
 /// The cell under the pointer, if any.
-pub type HoveredCell = Hovered<TicTacToe>;
+type HoveredCell = Hovered<TicTacToe>;
 
 /// The cell under the pointer (before the shared click reads it) and the analysis
 /// switch.

@@ -6,9 +6,9 @@ use bevy::prelude::*;
 use crate::rules::tictactoe::Cell;
 
 /// Distance between cell centres, in world units.
-pub const CELL: f32 = 2.0;
+pub(super) const CELL: f32 = 2.0;
 /// Height of the board's top face above the table plane the pointer is cast on.
-pub const TOP: f32 = 0.0;
+pub(super) const TOP: f32 = 0.0;
 
 /// The centre of `cell` on the board's top face: `a1` at the near left, as seen
 /// from the home view.

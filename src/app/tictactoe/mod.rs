@@ -21,7 +21,7 @@ use crate::rules::tictactoe::{Cell, TicTacToe, TicTacToeError};
 use crate::tr;
 
 /// While Tic-tac-toe is on the table: its systems run, its entities live.
-pub const TIC_TAC_TOE: OnTable = OnTable::of::<TicTacToe>();
+pub(super) const TIC_TAC_TOE: OnTable = OnTable::of::<TicTacToe>();
 
 /// The Tic-tac-toe game on the table.
 pub type CurrentGame = table::CurrentGame<TicTacToe>;

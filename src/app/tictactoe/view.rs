@@ -53,7 +53,7 @@ pub struct LastMoveMarker;
 
 /// Meshes and materials of the Tic-tac-toe table.
 #[derive(Resource, Debug, Clone)]
-pub struct TicTacToeAssets {
+struct TicTacToeAssets {
     bar: Handle<Mesh>,
     ring: Handle<Mesh>,
     marker: Handle<Mesh>,
