@@ -565,4 +565,212 @@ mod tests {
             Err(ReplayError::Setting(SettingError::Missing("starts")))
         );
     }
+
+    /// Outside each game's folders (`src/<layer>/<game>.rs`, `src/<layer>/<game>/`)
+    /// only the two registries name a game: this file and `src/app/games.rs`, and the
+    /// Gomoku engine's own binary. Test code (`#[cfg(test)]` items and the files of
+    /// test modules), comments and `pub mod <game>;` lines aside. A shared file that
+    /// names a game fails here.
+    #[test]
+    fn shared_code_names_no_game() {
+        const ALLOWED: [&str; 3] = [
+            "src/games.rs",
+            "src/app/games.rs",
+            "src/bin/pbrain-tabletop.rs",
+        ];
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let names: Vec<&str> = GAMES.iter().map(|game| game.name()).collect();
+        let files = source::rust_files(&root.join("src"));
+        let test_files = source::test_module_files(&files);
+        let mut named = Vec::new();
+        for file in &files {
+            let path = file
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let in_game_folder = path.split('/').any(|part| {
+                names
+                    .iter()
+                    .any(|name| part == *name || part == format!("{name}.rs"))
+            });
+            if ALLOWED.contains(&path.as_str()) || in_game_folder || test_files.contains(file) {
+                continue;
+            }
+            let code = source::without_tests(&source::without_comments(
+                &std::fs::read_to_string(file).unwrap(),
+            ));
+            for (number, line) in code.lines().enumerate() {
+                let module = line
+                    .trim()
+                    .strip_prefix("pub mod ")
+                    .and_then(|rest| rest.strip_suffix(';'));
+                if module.is_some_and(|module| names.contains(&module)) {
+                    continue;
+                }
+                let lower = line.to_ascii_lowercase();
+                if names.iter().any(|name| lower.contains(name)) {
+                    named.push(format!("{path}:{}: {}", number + 1, line.trim()));
+                }
+            }
+        }
+        assert!(files.len() > 50, "found only {} files", files.len());
+        assert_eq!(named, Vec::<String>::new(), "shared code names a game");
+    }
+
+    /// The check itself: it sees a game's name in code, not in comments or tests.
+    #[test]
+    fn the_name_check_reads_code_only() {
+        let text = "use crate::rules::gomoku::Gomoku; // gomoku\n/* tictactoe /* nested */ */\n\
+                    let url = \"embedded://x\"; let c = '\"'; fn f<'a>() {}\n\
+                    #[cfg(test)]\nmod tests { fn t() { let k = \"knucklebones\"; } }\nlet x = 1;\n";
+        let code = source::without_tests(&source::without_comments(text));
+        assert!(code.contains("rules::gomoku::Gomoku;"), "{code}");
+        assert!(code.contains("\"embedded://x\""), "{code}");
+        assert!(code.contains("let x = 1;"), "{code}");
+        assert!(
+            !code.contains("tictactoe") && !code.contains("knucklebones"),
+            "{code}"
+        );
+        assert_eq!(code.matches("gomoku").count(), 1, "{code}");
+    }
+
+    /// Reading Rust sources as text, for the name check.
+    mod source {
+        use std::path::{Path, PathBuf};
+
+        /// Every `.rs` file under `dir`.
+        pub(super) fn rust_files(dir: &Path) -> Vec<PathBuf> {
+            let mut files = Vec::new();
+            for entry in std::fs::read_dir(dir).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    files.extend(rust_files(&path));
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
+            }
+            files.sort();
+            files
+        }
+
+        /// The files of modules declared `#[cfg(test)] mod name;` in `files`.
+        pub(super) fn test_module_files(files: &[PathBuf]) -> Vec<PathBuf> {
+            let mut found = Vec::new();
+            for file in files {
+                let text = without_comments(&std::fs::read_to_string(file).unwrap());
+                let dir = match file.file_stem().and_then(|s| s.to_str()) {
+                    Some("lib" | "main" | "mod") => file.parent().unwrap().to_owned(),
+                    _ => file.with_extension(""),
+                };
+                let mut rest = text.as_str();
+                while let Some(at) = rest.find("#[cfg(test)]") {
+                    rest = &rest[at + "#[cfg(test)]".len()..];
+                    let item = rest.trim_start();
+                    let Some(name) = item
+                        .strip_prefix("mod ")
+                        .and_then(|after| after.split_once(';'))
+                        .map(|(name, _)| name.trim())
+                        .filter(|name| name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+                    else {
+                        continue;
+                    };
+                    found.push(dir.join(format!("{name}.rs")));
+                    found.push(dir.join(name).join("mod.rs"));
+                }
+            }
+            found
+        }
+
+        /// `text` without its comments (line, doc and nested block comments); string
+        /// and character literals kept as they are.
+        pub(super) fn without_comments(text: &str) -> String {
+            let chars: Vec<char> = text.chars().collect();
+            let mut out = String::with_capacity(text.len());
+            let mut i = 0;
+            while i < chars.len() {
+                let c = chars[i];
+                let next = chars.get(i + 1).copied();
+                if c == '/' && next == Some('/') {
+                    while i < chars.len() && chars[i] != '\n' {
+                        i += 1;
+                    }
+                } else if c == '/' && next == Some('*') {
+                    let mut depth = 0;
+                    while i < chars.len() {
+                        if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                            depth += 1;
+                            i += 2;
+                        } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                            depth -= 1;
+                            i += 2;
+                            if depth == 0 {
+                                break;
+                            }
+                        } else {
+                            i += 1;
+                        }
+                    }
+                } else if c == '"' {
+                    out.push(c);
+                    i += 1;
+                    while i < chars.len() && chars[i] != '"' {
+                        if chars[i] == '\\' {
+                            out.push(chars[i]);
+                            i += 1;
+                        }
+                        if let Some(&c) = chars.get(i) {
+                            out.push(c);
+                        }
+                        i += 1;
+                    }
+                    if i < chars.len() {
+                        out.push('"');
+                        i += 1;
+                    }
+                } else if c == '\'' && chars.get(i + 2) == Some(&'\'') {
+                    // A character literal such as '"' (a lifetime has no closing quote).
+                    out.extend(&chars[i..i + 3]);
+                    i += 3;
+                } else {
+                    out.push(c);
+                    i += 1;
+                }
+            }
+            out
+        }
+
+        /// `code` (comments already out) without its `#[cfg(test)]` items: a test
+        /// module, function or import, up to its closing brace or semicolon.
+        pub(super) fn without_tests(code: &str) -> String {
+            let mut out = String::new();
+            let mut rest = code;
+            while let Some(at) = rest.find("#[cfg(test)]") {
+                out.push_str(&rest[..at]);
+                let item = &rest[at..];
+                let mut depth = 0;
+                let mut end = item.len();
+                for (i, c) in item.char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                end = i + 1;
+                                break;
+                            }
+                        }
+                        ';' if depth == 0 => {
+                            end = i + 1;
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+                rest = &item[end..];
+            }
+            out.push_str(rest);
+            out
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! The games on the table, in menu order: the app's one list. Each line adds
-//! everything the app shares for a game (its move path, its AI, its clicks, saving,
-//! its HUD and its menu page) and the game's own plugin ([`TableGame::plugin`]).
+//! everything the app shares for a game (its move path and menu settings, its AI,
+//! its clicks, saving, its HUD and its menu page, made from its settings schema) and
+//! the game's own plugin ([`TableGame::plugin`]: its view, input, panels and sounds).
 //!
 //! The plain layers have their own list ([`crate::games::GAMES`]); a test fails when
 //! the two differ, so a game cannot be half added.
@@ -9,18 +10,14 @@ use bevy::prelude::*;
 
 use super::table::{self, TableGame, TableGames};
 use super::{ai, files, hud, pointer, screens, sound};
-use crate::rules::connectfour::ConnectFour;
-use crate::rules::gomoku::Gomoku;
-use crate::rules::knucklebones::Knucklebones;
-use crate::rules::tictactoe::TicTacToe;
 
 /// Every game, in menu order.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TableGames>();
-    game::<Gomoku>(app);
-    game::<TicTacToe>(app);
-    game::<Knucklebones>(app);
-    game::<ConnectFour>(app);
+    game::<crate::rules::gomoku::Gomoku>(app);
+    game::<crate::rules::tictactoe::TicTacToe>(app);
+    game::<crate::rules::knucklebones::Knucklebones>(app);
+    game::<crate::rules::connectfour::ConnectFour>(app);
 }
 
 /// Game `G` on the table: one call adds all of it, so no part can be forgotten.
