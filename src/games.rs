@@ -12,12 +12,13 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::time::Duration;
 
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{RngCore, SeedableRng};
 
 use crate::ai::arena::{Contestant, LegalityReport, MatchResult, legality_run, play_match};
 use crate::ai::{Analysis, Budget, GameAi, Level};
-use crate::rules::{Game, Player, Setting, SettingError, Settings, conformance};
+use crate::rules::settings::Kind;
+use crate::rules::{Game, Outcome, Player, Setting, SettingError, Settings, Setup, conformance};
 use crate::tools::{self, GameCommand};
 
 /// Every game, in menu order: the one list of the plain layers.
@@ -66,6 +67,19 @@ pub trait GameEntry: Sync {
     fn replay(&self, settings: &Settings<'_>, moves: &[&str]) -> Result<GameRecord, ReplayError>;
     /// A game from its position text ([`Game::from_position`]).
     fn read_position(&self, text: &str) -> Result<GameRecord, String>;
+    /// A new game as a player chose it ([`Game::new_game`]: each `random` setting
+    /// drawn from `rng`).
+    fn new_game(&self, setup: &Setup, rng: &mut dyn RngCore) -> Result<GameRecord, String>;
+    /// A game as a client of an online room sees it: `settings` without the seeds
+    /// (the server keeps them until the end; any given are not used), the chance
+    /// told from outside ([`Game::take_chance_from_outside`]), `told` holding the
+    /// outcome of each position that drew one, oldest first, then `moves` replayed.
+    fn replay_told(
+        &self,
+        settings: &Settings<'_>,
+        moves: &[&str],
+        told: &[&str],
+    ) -> Result<GameRecord, ReplayError>;
     /// The AI's move for a `tabletop-cli` position, in notation, and its value.
     fn bestmove(
         &self,
@@ -194,6 +208,58 @@ impl<G: GameAi> GameEntry for Entry<G> {
 
     fn read_position(&self, text: &str) -> Result<GameRecord, String> {
         G::from_position(text).map(GameRecord::new)
+    }
+
+    fn new_game(&self, setup: &Setup, rng: &mut dyn RngCore) -> Result<GameRecord, String> {
+        G::new_game(setup, rng)
+            .map(GameRecord::new)
+            .map_err(|e| e.to_string())
+    }
+
+    fn replay_told(
+        &self,
+        settings: &Settings<'_>,
+        moves: &[&str],
+        told: &[&str],
+    ) -> Result<GameRecord, ReplayError> {
+        // The seeds are the server's: any value stands in, the chance is told.
+        let pairs: Vec<(&str, &str)> = G::SETTINGS
+            .iter()
+            .map(|setting| match setting.kind {
+                Kind::Seed => Ok((setting.key, "0")),
+                _ => settings
+                    .required(setting.key)
+                    .map(|value| (setting.key, value)),
+            })
+            .collect::<Result<_, _>>()
+            .map_err(ReplayError::Setting)?;
+        let values = played_settings::<G>(&Settings::new(pairs)).map_err(ReplayError::Setting)?;
+        let mut game =
+            G::from_settings(&Settings::of(G::SETTINGS, &values)).map_err(ReplayError::Setting)?;
+        game.take_chance_from_outside();
+        let mut told = told.iter();
+        let mut tell = |game: &mut G, index: usize| -> Result<(), ReplayError> {
+            if let Some(outcome) = told.next() {
+                game.tell_chance(outcome)
+                    .map_err(|why| ReplayError::Move { index, why })?;
+            }
+            Ok(())
+        };
+        for (index, text) in moves.iter().enumerate() {
+            if game.chance().is_none() {
+                tell(&mut game, index)?;
+            }
+            game.parse_move(text)
+                .and_then(|mv| game.play(mv))
+                .map_err(|e| ReplayError::Move {
+                    index,
+                    why: e.to_string(),
+                })?;
+        }
+        if game.chance().is_none() {
+            tell(&mut game, moves.len())?;
+        }
+        Ok(GameRecord::new(game))
     }
 
     fn bestmove(
@@ -347,6 +413,54 @@ impl GameRecord {
         self.0.undo()
     }
 
+    /// The legal moves, in notation.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.0.legal_moves()
+    }
+
+    /// The side whose turn it is.
+    #[must_use]
+    pub fn side_to_move(&self) -> Player {
+        self.0.side_to_move()
+    }
+
+    /// How the game ended, if it has.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+
+    /// The outcome of chance the position stands on ([`Game::chance`]).
+    #[must_use]
+    pub fn chance(&self) -> Option<String> {
+        self.0.chance()
+    }
+
+    /// Tells the outcome of chance the position waits on ([`Game::tell_chance`]).
+    pub fn tell_chance(&mut self, outcome: &str) -> Result<(), String> {
+        self.0.tell_chance(outcome)
+    }
+
+    /// A short fingerprint of the game: the FNV-1a 64-bit hash of
+    /// `<name>\n<moves, space-separated>\n<position text>`, as 16 hexadecimal digits.
+    /// An online room's server and clients compare it after every change.
+    #[must_use]
+    pub fn state_hash(&self) -> String {
+        let text = format!(
+            "{}\n{}\n{}",
+            self.name(),
+            self.moves().join(" "),
+            self.position_text()
+        );
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in text.bytes() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("{hash:016x}")
+    }
+
     /// The game, if it is a `G`.
     #[must_use]
     pub fn get<G: Game>(&self) -> Option<&G> {
@@ -396,6 +510,11 @@ trait AnyGame: fmt::Debug + Send + Sync {
     fn position_text(&self) -> String;
     fn play(&mut self, text: &str) -> Result<String, String>;
     fn undo(&mut self) -> Option<String>;
+    fn legal_moves(&self) -> Vec<String>;
+    fn side_to_move(&self) -> Player;
+    fn outcome(&self) -> Option<Outcome>;
+    fn chance(&self) -> Option<String>;
+    fn tell_chance(&mut self, outcome: &str) -> Result<(), String>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
     fn eq_any(&self, other: &dyn Any) -> bool;
     fn as_any(&self) -> &dyn Any;
@@ -435,6 +554,29 @@ impl<G: Game> AnyGame for G {
 
     fn undo(&mut self) -> Option<String> {
         Game::undo(self).map(|mv| mv.to_string())
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        Game::legal_moves(self)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    fn side_to_move(&self) -> Player {
+        Game::side_to_move(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn chance(&self) -> Option<String> {
+        Game::chance(self)
+    }
+
+    fn tell_chance(&mut self, outcome: &str) -> Result<(), String> {
+        Game::tell_chance(self, outcome)
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {

@@ -9,7 +9,9 @@
 //!
 //! The dice come from [`roll`]: the die of a game's n-th move is a fixed function of
 //! the game's seed and n, so a game is replayed from its seed and its columns, and
-//! undoing a move and making it again meets the same die.
+//! undoing a move and making it again meets the same die. A game can also be told its
+//! dice one by one instead ([`Game::take_chance_from_outside`]): a client of an online
+//! room, whose server rolls them and keeps its seed until the game ends.
 //!
 //! Columns are shown to people as `1`..`3`. A position as text (the `tabletop-cli`
 //! format) reads `p1=44|1|;p2=6||235;die=4;turn=p1`: each side's three columns as
@@ -46,9 +48,13 @@ pub struct Placement {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Knucklebones {
     seed: u64,
+    /// The dice told from outside, the die of move n at index n; `None` while the
+    /// dice come from the seed.
+    told: Option<Vec<u8>>,
     starter: Player,
     trays: [Tray; 2],
     to_move: Player,
+    /// The die to place, 1..=6; 0 while a told die is awaited.
     die: u8,
     history: Vec<Placement>,
 }
@@ -59,6 +65,7 @@ impl Knucklebones {
     pub fn new(seed: u64, starter: Player) -> Self {
         Self {
             seed,
+            told: None,
             starter,
             trays: [Tray::new(); 2],
             to_move: starter,
@@ -125,6 +132,7 @@ impl Knucklebones {
         }
         Ok(Self {
             seed: 0,
+            told: None,
             starter: to_move,
             trays,
             to_move,
@@ -175,7 +183,8 @@ impl Knucklebones {
         self.tray(player).score()
     }
 
-    /// The die the side to move places now (after the end: the one it would place).
+    /// The die the side to move places now (after the end: the one it would place; 0
+    /// while a told die is awaited).
     #[must_use]
     pub fn die(&self) -> u8 {
         self.die
@@ -230,6 +239,8 @@ impl Knucklebones {
     pub fn check(&self, column: Column) -> Result<(), KnucklebonesError> {
         if self.is_over() {
             Err(KnucklebonesError::GameOver)
+        } else if self.die == 0 {
+            Err(KnucklebonesError::NotRolled)
         } else if self.tray(self.to_move).is_column_full(column) {
             Err(KnucklebonesError::ColumnFull(column))
         } else {
@@ -254,7 +265,35 @@ impl Knucklebones {
             removed_slots,
         });
         self.to_move = player.opponent();
-        self.die = roll(self.seed, self.history.len());
+        let n = self.history.len();
+        self.die = match &self.told {
+            None => roll(self.seed, n),
+            Some(told) => told.get(n).copied().unwrap_or(0),
+        };
+        Ok(())
+    }
+
+    /// From now on the dice are told ([`Knucklebones::tell_die`]), not rolled from the
+    /// seed; the die in hand is forgotten until it is told.
+    pub fn take_dice_from_outside(&mut self) {
+        self.told = Some(self.history.iter().map(|p| p.die).collect());
+        self.die = 0;
+    }
+
+    /// Tells the die to place now (a game whose dice are told; after the end, the die
+    /// that would be placed, as a seeded game has one): refused when the dice come
+    /// from the seed, or for a value not 1..=6.
+    pub fn tell_die(&mut self, die: u8) -> Result<(), KnucklebonesError> {
+        let n = self.history.len();
+        let Some(told) = &mut self.told else {
+            return Err(KnucklebonesError::NotTold);
+        };
+        if !(1..=6).contains(&die) {
+            return Err(KnucklebonesError::BadDie(die));
+        }
+        told.truncate(n);
+        told.push(die);
+        self.die = die;
         Ok(())
     }
 
@@ -269,10 +308,11 @@ impl Knucklebones {
         Some(p.column)
     }
 
-    /// The columns the mover may play, while the game goes on.
+    /// The columns the mover may play, while the game goes on (none while a told die
+    /// is awaited).
     #[must_use]
     pub fn legal_columns(&self) -> Vec<Column> {
-        if self.is_over() {
+        if self.is_over() || self.die == 0 {
             return Vec::new();
         }
         Column::ALL
@@ -342,6 +382,22 @@ impl Game for Knucklebones {
 
     fn settings(&self) -> Vec<String> {
         vec![self.seed.to_string(), side_name(self.starter).to_owned()]
+    }
+
+    fn chance(&self) -> Option<String> {
+        (self.die != 0).then(|| self.die.to_string())
+    }
+
+    fn take_chance_from_outside(&mut self) {
+        self.take_dice_from_outside();
+    }
+
+    fn tell_chance(&mut self, outcome: &str) -> Result<(), String> {
+        let die = outcome
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{outcome}' is not a die"))?;
+        self.tell_die(die).map_err(|e| e.to_string())
     }
 
     fn from_settings(settings: &Settings<'_>) -> Result<Self, SettingError> {

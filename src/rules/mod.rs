@@ -153,6 +153,26 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// [`Setting`] reads.
     fn from_settings(settings: &Settings<'_>) -> Result<Self, SettingError>;
 
+    /// The outcome of chance the position stands on, for a game with chance
+    /// (Knucklebones' die to place: `4`); `None` for a game without, and while a
+    /// told outcome is awaited.
+    fn chance(&self) -> Option<String> {
+        None
+    }
+    /// From now on the game is told its chance ([`Game::tell_chance`]) instead of
+    /// drawing it from its seed: a client of an online room plays this way, whose
+    /// server draws the chance and keeps the seed until the game ends. The outcome in
+    /// hand is forgotten until it is told. Nothing for a game without chance.
+    fn take_chance_from_outside(&mut self) {}
+    /// Tells the outcome the position waits on (after
+    /// [`Game::take_chance_from_outside`]); the error is one line for people.
+    fn tell_chance(&mut self, outcome: &str) -> Result<(), String> {
+        Err(format!(
+            "{} has no chance to tell ('{outcome}')",
+            Self::NAME
+        ))
+    }
+
     /// A new game as a player chose it: each [`settings::RANDOM`] of `setup` drawn
     /// from `rng` (a fresh dice seed, a coin toss for who starts).
     fn new_game(setup: &Setup, rng: &mut dyn RngCore) -> Result<Self, SettingError> {

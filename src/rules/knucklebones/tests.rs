@@ -1,4 +1,5 @@
 use super::*;
+use crate::rules::Game;
 
 fn col(n: usize) -> Column {
     Column::new(n - 1).unwrap()
@@ -272,4 +273,50 @@ fn random_games_keep_every_invariant() {
         assert!(!game.tray(game.side_to_move()).is_full());
         assert!(game.outcome().is_some());
     }
+}
+
+/// A game told its dice (a client of an online room) plays as the seeded game the
+/// dice came from: the same trays, scores and end, move for move; it waits while its
+/// die is not told, and refuses a die that is none.
+#[test]
+fn told_dice_play_as_the_seeded_game() {
+    let seeded = {
+        let mut game = Knucklebones::new(77, Player::Second);
+        let mut pick = 0usize;
+        while !game.is_over() {
+            let legal = game.legal_columns();
+            pick = pick.wrapping_mul(31).wrapping_add(7);
+            game.play(legal[pick % legal.len()]).unwrap();
+        }
+        game
+    };
+    // The client knows who starts but not the seed: any placeholder will do.
+    let mut told = Knucklebones::new(0, Player::Second);
+    told.take_chance_from_outside();
+    assert_eq!(told.chance(), None);
+    assert_eq!(told.check(col(1)), Err(KnucklebonesError::NotRolled));
+    assert!(told.legal_columns().is_empty(), "nothing to place yet");
+    assert!(told.tell_chance("7").is_err());
+    assert!(told.tell_chance("x").is_err());
+    for (n, placement) in seeded.placements().iter().enumerate() {
+        told.tell_chance(&placement.die.to_string()).unwrap();
+        assert_eq!(told.chance(), Some(placement.die.to_string()), "move {n}");
+        told.play(placement.column).unwrap();
+    }
+    assert!(told.is_over());
+    assert_eq!(told.outcome(), seeded.outcome());
+    for p in Player::BOTH {
+        assert_eq!(told.tray(p), seeded.tray(p));
+    }
+    // After the end, the die a seeded game would place next.
+    told.tell_chance(&seeded.die().to_string()).unwrap();
+    assert_eq!(told.position_text(), seeded.position_text());
+    // Undo and the same move again meets the same told die.
+    let last = told.undo().unwrap();
+    assert!(told.chance().is_some());
+    told.play(last).unwrap();
+    assert!(told.is_over());
+    // A seeded game takes no told die.
+    let mut own = Knucklebones::new(5, Player::First);
+    assert_eq!(own.tell_die(3), Err(KnucklebonesError::NotTold));
 }

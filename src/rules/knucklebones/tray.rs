@@ -55,6 +55,12 @@ pub enum KnucklebonesError {
     ColumnFull(Column),
     /// The game has ended.
     GameOver,
+    /// The dice are told from outside and the die to place is not told yet.
+    NotRolled,
+    /// The dice come from the seed: none can be told.
+    NotTold,
+    /// A die told that is not 1 to 6.
+    BadDie(u8),
 }
 
 impl fmt::Display for KnucklebonesError {
@@ -66,6 +72,9 @@ impl fmt::Display for KnucklebonesError {
             KnucklebonesError::BadPosition(why) => write!(f, "bad position: {why}"),
             KnucklebonesError::ColumnFull(column) => write!(f, "column {column} is full"),
             KnucklebonesError::GameOver => f.write_str("the game is over"),
+            KnucklebonesError::NotRolled => f.write_str("the die is not rolled yet"),
+            KnucklebonesError::NotTold => f.write_str("the dice come from the seed"),
+            KnucklebonesError::BadDie(die) => write!(f, "a die of {die}: a die is 1 to 6"),
         }
     }
 }
