@@ -10,6 +10,7 @@ pub mod app;
 pub mod cli;
 pub mod flags;
 pub mod games;
+pub mod online;
 #[cfg(test)]
 mod props;
 pub mod record;

@@ -1,7 +1,8 @@
 //! Property-based tests of every parser a person or a program can feed: saved games,
 //! each game's positions, moves and settings, and `tabletop-cli`'s arguments, for
-//! every game in [`GAMES`] (a game added there is fuzzed with no edit here). The
-//! Gomocup protocol has its own, beside it (`tools::gomoku::gomocup`).
+//! every game in [`GAMES`] (a game added there is fuzzed with no edit here), and the
+//! online protocol's frames. The Gomocup protocol has its own, beside it
+//! (`tools::gomoku::gomocup`).
 //!
 //! For each, inputs come three ways: arbitrary text, text built from the parser's own
 //! vocabulary (near misses), and valid text with random edits. Every input must give
@@ -269,6 +270,27 @@ proptest! {
         }
     }
 
+    /// The online protocol's frames, as a client sends them: anything decodes to a
+    /// frame or is refused with a message (never a panic), and a frame that decodes
+    /// reads back from the text it encodes to.
+    #[test]
+    fn protocol_frames_decode_or_refuse(
+        text in prop_oneof![
+            any::<String>(),
+            frame_like(),
+            (frame_like(), proptest::collection::vec(edit(), 1..4))
+                .prop_map(|(text, edits)| mutate(&text, &edits)),
+        ],
+    ) {
+        match crate::online::protocol::decode(&text) {
+            Ok(frame) => {
+                let again = crate::online::protocol::encode(&frame);
+                prop_assert_eq!(crate::online::protocol::decode(&again), Ok(frame));
+            }
+            Err(error) => prop_assert!(is_message(&error.message), "{:?}", text),
+        }
+    }
+
     /// Saved games: anything reads as a game or an error with a message; a saved
     /// game reads back as itself.
     #[test]
@@ -292,6 +314,58 @@ proptest! {
             prop_assert!(is_message(&error.to_string()), "{:?} -> {}", text, error);
         }
     }
+}
+
+/// A client frame's text from the protocol's own words: its types and fields, with
+/// values of the right kind or not, in JSON or near it.
+fn frame_like() -> impl Strategy<Value = String> {
+    let kind = prop_oneof![
+        Just("hello"),
+        Just("create"),
+        Just("join"),
+        Just("watch"),
+        Just("rejoin"),
+        Just("move"),
+        Just("takeback"),
+        Just("takeback_reply"),
+        Just("resign"),
+        Just("rematch"),
+        Just("leave"),
+        Just("dance"),
+    ];
+    let field = prop_oneof![
+        Just("protocol"),
+        Just("name"),
+        Just("game"),
+        Just("settings"),
+        Just("seat"),
+        Just("room"),
+        Just("token"),
+        Just("seq"),
+        Just("move"),
+        Just("accept"),
+        Just("type"),
+    ];
+    let value = prop_oneof![
+        Just("1".to_owned()),
+        Just("-3".to_owned()),
+        Just("true".to_owned()),
+        Just("null".to_owned()),
+        Just("\"first\"".to_owned()),
+        Just("\"random\"".to_owned()),
+        Just("{\"rule\":\"renju\"}".to_owned()),
+        Just("[]".to_owned()),
+        "\"[ -~]{0,10}\"",
+        "[0-9]{1,22}",
+    ];
+    (kind, proptest::collection::vec((field, value), 0..5)).prop_map(|(kind, fields)| {
+        let mut text = format!("{{\"type\":\"{kind}\"");
+        for (field, value) in fields {
+            text.push_str(&format!(",\"{field}\":{value}"));
+        }
+        text.push('}');
+        text
+    })
 }
 
 /// `tabletop-cli` arguments built from its own words, and noise: every command line
