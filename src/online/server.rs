@@ -413,9 +413,23 @@ impl Client {
         Ok(())
     }
 
+    /// Out of the room it is in if that is `live` (a client asking for the room's
+    /// state again); refused if it is in another.
+    fn again_or_not_in_a_room(&mut self, live: &Arc<Mutex<Live>>) -> Result<(), Refusal> {
+        match &self.room {
+            Some(current) if Arc::ptr_eq(current, live) => {
+                let id = self.id;
+                lock(live).members.retain(|member| member.id != id);
+                self.room = None;
+                Ok(())
+            }
+            _ => self.not_in_a_room(),
+        }
+    }
+
     fn watch(&mut self, code: &str) -> Result<(), Refusal> {
-        self.not_in_a_room()?;
         let live = self.hub.room(code).ok_or_else(|| unknown_room(code))?;
+        self.again_or_not_in_a_room(&live)?;
         let mut guard = lock(&live);
         self.enter(&mut guard, live.clone(), Role::Spectator);
         self.send(&ServerFrame::Snapshot(Box::new(guard.room.snapshot(None))));
@@ -423,8 +437,8 @@ impl Client {
     }
 
     fn rejoin(&mut self, code: &str, token: &str) -> Result<(), Refusal> {
-        self.not_in_a_room()?;
         let live = self.hub.room(code).ok_or_else(|| unknown_room(code))?;
+        self.again_or_not_in_a_room(&live)?;
         let mut guard = lock(&live);
         let seat = guard.room.seat_of(token).ok_or((
             ErrorCode::BadToken,
