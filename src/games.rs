@@ -349,6 +349,25 @@ impl<G: GameAi> GameEntry for Entry<G> {
     }
 }
 
+/// A short fingerprint of a game: the FNV-1a 64-bit hash of
+/// `<name>\n<moves, space-separated>\n<position text>`, as 16 hexadecimal digits.
+/// An online room's server and clients compare it after every change.
+#[must_use]
+pub fn state_hash<G: Game>(game: &G) -> String {
+    let moves: Vec<String> = game.history().iter().map(ToString::to_string).collect();
+    hash_of(G::NAME, &moves, &game.position_text())
+}
+
+fn hash_of(name: &str, moves: &[String], position: &str) -> String {
+    let text = format!("{name}\n{}\n{position}", moves.join(" "));
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
 /// A game of any kind, as a saved file holds it: the position with its whole history.
 /// The app takes it back as its own type with [`GameRecord::into_game`].
 pub struct GameRecord(Box<dyn AnyGame>);
@@ -442,23 +461,10 @@ impl GameRecord {
         self.0.tell_chance(outcome)
     }
 
-    /// A short fingerprint of the game: the FNV-1a 64-bit hash of
-    /// `<name>\n<moves, space-separated>\n<position text>`, as 16 hexadecimal digits.
-    /// An online room's server and clients compare it after every change.
+    /// A short fingerprint of the game ([`state_hash`]).
     #[must_use]
     pub fn state_hash(&self) -> String {
-        let text = format!(
-            "{}\n{}\n{}",
-            self.name(),
-            self.moves().join(" "),
-            self.position_text()
-        );
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for byte in text.bytes() {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-        format!("{hash:016x}")
+        hash_of(self.name(), &self.moves(), &self.position_text())
     }
 
     /// The game, if it is a `G`.

@@ -54,6 +54,25 @@ struct Args {
     /// [default: the system's, or the one last chosen in the menu].
     #[arg(long, value_name = "TAG", value_parser = parse_language)]
     language: Option<Language>,
+    /// The online server's WebSocket address, e.g. ws://example.org:8080/ws
+    /// [default: the one last used, or ws://127.0.0.1:8080/ws; in a browser the
+    /// page's own /ws].
+    #[arg(long, value_name = "URL", value_parser = parse_server)]
+    server: Option<String>,
+    /// Your name in online games [default: the one last used].
+    #[arg(long)]
+    name: Option<String>,
+    /// Join the online room with this code (or watch it, if both seats are taken).
+    #[arg(long, value_name = "CODE", conflicts_with = "load")]
+    room: Option<String>,
+}
+
+fn parse_server(url: &str) -> Result<String, String> {
+    if url.starts_with("ws://") || url.starts_with("wss://") {
+        Ok(url.to_owned())
+    } else {
+        Err(format!("'{url}' is not a ws:// or wss:// address"))
+    }
 }
 
 fn parse_language(tag: &str) -> Result<Language, String> {
@@ -97,6 +116,9 @@ impl Parsed {
             settings: self.settings.clone(),
             analysis: args.analysis,
             language: args.language,
+            server: args.server.clone(),
+            name: args.name.clone(),
+            room: args.room.clone(),
         }
     }
 }
@@ -217,7 +239,7 @@ mod tests {
             ),
             ("--seed", "many", "is not a number from 0 to"),
             ("--starts", "p3", "is not one of p1, p2, random"),
-            ("--black", "ai:7", "expected human or ai:1"),
+            ("--black", "ai:7", "expected human, ai:1"),
             ("--game", "chess", "invalid value 'chess'"),
         ] {
             let err = parse(["tabletop", flag, value]).unwrap_err();

@@ -35,13 +35,16 @@ use crate::rules::{Player, SettingError, Settings};
 
 pub use crate::games::GameRecord;
 
-/// Who plays a side: a person at this computer, or an AI of some level.
+/// Who plays a side: a person at this computer, an AI of some level, or someone on
+/// another machine through an online room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PlayerKind {
     /// A person: moves come from clicks.
     Human,
     /// The computer at this level.
     Ai(Level),
+    /// Someone else, online: moves come from the room's server.
+    Online,
 }
 
 impl PlayerKind {
@@ -55,18 +58,20 @@ impl PlayerKind {
     #[must_use]
     pub fn level(self) -> Option<Level> {
         match self {
-            PlayerKind::Human => None,
+            PlayerKind::Human | PlayerKind::Online => None,
             PlayerKind::Ai(level) => Some(level),
         }
     }
 }
 
-/// `human`, or `ai:N` for an AI of level N: the spelling of files and flags.
+/// `human`, `ai:N` for an AI of level N, or `online`: the spelling of files and
+/// flags.
 impl fmt::Display for PlayerKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerKind::Human => f.write_str("human"),
             PlayerKind::Ai(level) => write!(f, "ai:{level}"),
+            PlayerKind::Online => f.write_str("online"),
         }
     }
 }
@@ -78,12 +83,14 @@ impl FromStr for PlayerKind {
         let text = s.trim().to_ascii_lowercase();
         let bad = || {
             format!(
-                "'{}' is not a player: expected human or ai:1 .. ai:5",
+                "'{}' is not a player: expected human, ai:1 .. ai:5 or online",
                 s.trim()
             )
         };
-        if text == "human" {
-            return Ok(PlayerKind::Human);
+        match text.as_str() {
+            "human" => return Ok(PlayerKind::Human),
+            "online" => return Ok(PlayerKind::Online),
+            _ => {}
         }
         let level = text.strip_prefix("ai:").ok_or_else(bad)?;
         level
@@ -444,7 +451,7 @@ mod tests {
         assert_eq!("AI:4".parse(), Ok(PlayerKind::Ai(level(4))));
         for bad in ["", "ai", "ai:0", "ai:6", "robot", "ai:x"] {
             let err = bad.parse::<PlayerKind>().unwrap_err();
-            assert!(err.contains("expected human or ai:1"), "{bad}: {err}");
+            assert!(err.contains("expected human, ai:1"), "{bad}: {err}");
         }
     }
 

@@ -1,8 +1,11 @@
 //! The online server, started on 127.0.0.1 port 0 in the test, played by clients over
-//! real WebSockets: full games of every game watched by a spectator, a dropped player
-//! rejoining with their token, a restart on the same store mid-game, and every kind of
-//! bad input refused with the room unchanged.
+//! real WebSockets (plain ones, and the game's own online plugin in a headless Bevy
+//! app): full games of every game watched by a spectator, a dropped player rejoining
+//! with their token, a restart on the same store mid-game, and every kind of bad
+//! input refused with the room unchanged.
 
+#[path = "online/app_client.rs"]
+mod app_client;
 #[path = "online/client.rs"]
 mod client;
 
@@ -41,6 +44,13 @@ fn start_at(rate: Rate) -> Running {
 
 fn start() -> Running {
     start_at(FAST)
+}
+
+fn start_with_store(
+    listen: std::net::SocketAddr,
+    store: Box<dyn tabletop::online::store::RoomStore>,
+) -> Running {
+    server::start(listen, store, None, FAST).unwrap()
 }
 
 /// A room of `game` with `settings`: its creator (first seat), a player who joined

@@ -348,6 +348,8 @@ fn schedule_ai<G: TableGame>(
                 due.then_some(level)
             }
             PlayerKind::Human => hand_over,
+            // Moves come from the room's server.
+            PlayerKind::Online => None,
         };
         if let Some(level) = level {
             start(AiPurpose::Play, level);

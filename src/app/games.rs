@@ -1,6 +1,7 @@
 //! The games on the table, in menu order: the app's one list. Each line adds
 //! everything the app shares for a game (its move path and menu settings, its AI,
-//! its clicks, saving, its HUD and its menu page, made from its settings schema) and
+//! its clicks, saving, its HUD and its menu page, made from its settings schema, and
+//! its online play) and
 //! the game's own plugin ([`TableGame::plugin`]: its view, input, panels and sounds).
 //!
 //! The plain layers have their own list ([`crate::games::GAMES`]); a test fails when
@@ -9,7 +10,7 @@
 use bevy::prelude::*;
 
 use super::table::{self, TableGame, TableGames};
-use super::{ai, files, hud, pointer, screens, sound};
+use super::{ai, files, hud, online, pointer, screens, sound};
 
 /// Every game, in menu order.
 pub(super) fn plugin(app: &mut App) {
@@ -30,5 +31,6 @@ fn game<G: TableGame>(app: &mut App) {
     hud::plugin_for::<G>(app);
     screens::menu::plugin_for::<G>(app);
     sound::plugin_for::<G>(app);
+    online::plugin_for::<G>(app);
     G::plugin(app);
 }

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 use super::files::{SavePath, read_game};
 use super::locale::{Language, Locale};
+use super::online::{OnlineRequest, OnlineSettings};
 use super::table::{
     AnalysisAtStart, GameKind, Players, Screen, TableGames, apply_setting, put_on_hold,
 };
@@ -31,6 +32,12 @@ pub struct Launch {
     pub analysis: bool,
     /// The language to speak, instead of the kept or the system's.
     pub language: Option<Language>,
+    /// The online server, instead of the kept or the page's.
+    pub server: Option<String>,
+    /// The name to play online under.
+    pub name: Option<String>,
+    /// An online room to join (or watch, if both seats are taken).
+    pub room: Option<String>,
 }
 
 impl Launch {
@@ -38,9 +45,13 @@ impl Launch {
     /// the menu.
     #[must_use]
     pub fn straight_in(&self) -> bool {
-        // The language alone opens the menu, in that language.
+        // The language, the server or the name alone open the menu; a room opens the
+        // room's game when its snapshot comes.
         let game_flags = Self {
             language: None,
+            server: None,
+            name: None,
+            room: None,
             ..self.clone()
         };
         game_flags != Self::default()
@@ -122,6 +133,18 @@ impl Prepared {
         }
         if let Some(language) = launch.language {
             world.insert_resource(Locale::new(language));
+        }
+        {
+            let mut online = world.get_resource_or_init::<OnlineSettings>();
+            if let Some(server) = &launch.server {
+                online.server.clone_from(server);
+            }
+            if let Some(name) = &launch.name {
+                online.name.clone_from(name);
+            }
+        }
+        if let Some(room) = &launch.room {
+            world.write_message(OnlineRequest::Join { room: room.clone() });
         }
         let mut players = world.resource_mut::<Players>();
         players.first = launch.first.unwrap_or(players.first);

@@ -25,6 +25,7 @@ pub mod knucklebones;
 pub mod launch;
 pub mod locale;
 pub mod motion;
+pub mod online;
 pub mod pointer;
 mod screens;
 pub mod sound;
@@ -102,6 +103,7 @@ pub fn core_plugin(app: &mut App) {
         ai::plugin,
         pointer::core_plugin,
         files::plugin,
+        online::plugin,
         games::plugin,
     ));
 }

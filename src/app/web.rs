@@ -130,6 +130,19 @@ pub(crate) fn js_error(what: &str, error: JsValue) -> String {
     format!("{what}: {reason}")
 }
 
+/// The page's own game server: `/ws` on the page's host, `wss://` when the page came
+/// over `https://` (TLS ends at a proxy in front of the server).
+pub(crate) fn page_server() -> Option<String> {
+    let location = property(&js_sys::global(), "location")?;
+    let protocol = property(&location, "protocol")?.as_string()?;
+    let host = property(&location, "host")?.as_string()?;
+    if host.is_empty() {
+        return None;
+    }
+    let scheme = if protocol == "https:" { "wss" } else { "ws" };
+    Some(format!("{scheme}://{host}/ws"))
+}
+
 /// The page address's query string as command-line arguments, so that the same flags
 /// work on the web: `?game=gomoku&white=ai:1&frame-times` is
 /// `tabletop --game gomoku --white ai:1 --frame-times`.

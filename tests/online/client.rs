@@ -154,6 +154,37 @@ impl Client {
         }
     }
 
+    /// The next frame if one comes within a few milliseconds (the mirror follows it).
+    pub fn poll(&mut self) -> Option<ServerFrame> {
+        if let MaybeTlsStream::Plain(stream) = self.ws.get_ref() {
+            stream
+                .set_read_timeout(Some(Duration::from_millis(2)))
+                .unwrap();
+        }
+        let read = self.ws.read();
+        if let MaybeTlsStream::Plain(stream) = self.ws.get_ref() {
+            stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        }
+        match read {
+            Ok(Message::Text(text)) => {
+                let frame = ServerFrame::from_text(&text).expect("a server frame");
+                self.follow(&frame);
+                Some(frame)
+            }
+            Ok(Message::Close(frame)) => panic!("{}: closed: {frame:?}", self.name),
+            Ok(_) => None,
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                None
+            }
+            Err(e) => panic!("{}: {e}", self.name),
+        }
+    }
+
     /// The next frame, which must be a snapshot.
     pub fn snapshot(&mut self) -> Snapshot {
         match self.next() {

@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use super::store::{Place, PlayerFile};
 use super::{parse_game, put_on_table};
 use crate::app::locale::Locale;
-use crate::app::table::{CurrentGame, OnTable, Players, Screen, TableGame};
+use crate::app::table::{CurrentGame, MoveGate, OnTable, Players, Screen, TableGame};
 use crate::games::GameRecord;
 use crate::record::{PlayerKind, SavedGame};
 use crate::tr;
@@ -85,7 +85,12 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
     app.add_systems(
         Last,
-        autosave::<G>.run_if(resource_exists::<Autosave>.and_then(in_state(OnTable(G::KIND)))),
+        // An online game is the room's to keep (its server has every move).
+        autosave::<G>.run_if(
+            resource_exists::<Autosave>
+                .and_then(in_state(OnTable(G::KIND)))
+                .and_then(resource_equals(MoveGate::Local)),
+        ),
     );
 }
 
@@ -104,6 +109,7 @@ fn describe(saved: &SavedGame) -> String {
         let side = |name: &str, kind: PlayerKind| match kind {
             PlayerKind::Human => format!("{name} person"),
             PlayerKind::Ai(level) => format!("{name} AI {level}"),
+            PlayerKind::Online => format!("{name} online"),
         };
         text.push_str(&format!(
             " · {}, {}",

@@ -18,6 +18,8 @@
 //! gomoku rule freestyle
 //! knucklebones seed random
 //! knucklebones starts p1
+//! online name Ada
+//! online server ws://127.0.0.1:8080/ws
 //! ```
 //!
 //! Each game's lines are every setting of its schema, as its menu has them
@@ -33,8 +35,10 @@ use bevy::prelude::*;
 
 use super::store::{Place, PlayerFile};
 use crate::app::locale::{Language, Locale};
+use crate::app::online::OnlineSettings;
 use crate::app::sound::SoundSettings;
 use crate::app::table::{GameKind, Players, Screen, TableGames};
+use crate::online::protocol::check_name;
 use crate::record::PlayerKind;
 
 /// Where the settings live; its presence turns keeping them on.
@@ -102,6 +106,12 @@ impl Preferences {
 
 /// One line of the file into the world.
 fn apply_line(world: &mut World, line: &str) -> Result<(), String> {
+    // A name may have spaces: the rest of the line.
+    if let Some(name) = line.strip_prefix("online name ") {
+        let name = check_name(name)?;
+        world.get_resource_or_init::<OnlineSettings>().name = name;
+        return Ok(());
+    }
     let words: Vec<&str> = line.split_whitespace().collect();
     match words[..] {
         ["sound", on] => {
@@ -116,6 +126,12 @@ fn apply_line(world: &mut World, line: &str) -> Result<(), String> {
             let language = Language::from_tag(tag)
                 .ok_or_else(|| format!("no language '{tag}' (en or zh-CN)"))?;
             world.insert_resource(Locale::new(language));
+        }
+        ["online", "server", url] => {
+            if !(url.starts_with("ws://") || url.starts_with("wss://")) {
+                return Err(format!("'{url}' is not a ws:// or wss:// address"));
+            }
+            world.get_resource_or_init::<OnlineSettings>().server = url.to_owned();
         }
         ["volume", percent] => {
             let percent: u8 = percent
@@ -173,10 +189,22 @@ fn settings_text(world: &World) -> String {
     let kind = world.resource::<State<GameKind>>().get();
     text.push_str(&format!("game {}\n", kind.name()));
     let players = world.resource::<Players>();
+    // An online opponent is the room's, not a setting.
+    let kept = |kind: PlayerKind| match kind {
+        PlayerKind::Online => PlayerKind::Human,
+        kind => kind,
+    };
     text.push_str(&format!(
         "first {}\nsecond {}\n",
-        players.first, players.second
+        kept(players.first),
+        kept(players.second)
     ));
+    if let Some(online) = world.get_resource::<OnlineSettings>() {
+        text.push_str(&format!("online name {}\n", online.name));
+        // In a browser the server is the page's own.
+        #[cfg(not(target_arch = "wasm32"))]
+        text.push_str(&format!("online server {}\n", online.server));
+    }
     for entry in world.resource::<TableGames>().entries() {
         for (key, value) in entry.setting_lines(world) {
             text.push_str(&format!("{} {key} {value}\n", entry.kind().name()));
@@ -194,6 +222,7 @@ pub(super) fn plugin(app: &mut App) {
             resource_exists::<Preferences>.and_then(
                 resource_changed::<SoundSettings>
                     .or_eager(resource_changed::<Locale>)
+                    .or_eager(resource_changed::<OnlineSettings>)
                     .or_eager(resource_changed::<Players>)
                     .or_eager(state_changed::<GameKind>)
                     .or_eager(state_changed::<Screen>),

@@ -47,6 +47,7 @@ pub(crate) struct Requests<'w> {
     dialogs: Res<'w, super::files::dialog::FileDialogs>,
     reset_camera: MessageWriter<'w, ResetCamera>,
     screen: ResMut<'w, NextState<Screen>>,
+    online: super::online::panel::OnlinePanel<'w>,
 }
 
 /// The keys, for every game.

@@ -15,6 +15,7 @@ use crate::app::ai::{
 use crate::app::camera::{LeftInset, ResetCamera};
 use crate::app::files::{FileNotice, SavePath};
 use crate::app::locale::Locale;
+use crate::app::online::panel as online;
 use crate::app::sound::{SoundSettings, sound_row};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::app::table::LoadRequested;
@@ -70,6 +71,7 @@ pub(super) fn draw_hud<G: TableGame>(
                 .max_height(room)
                 .show(ui, |ui| {
                     sides_and_status(ui, &game, &players, &locale);
+                    online::hud_rows(ui, &mut requests.online, G::NAME, &locale);
                     if let Some(why) = &refused.0 {
                         let why = tr!(locale, "refused", why = why.as_str());
                         ui.label(egui::RichText::new(why).color(ERROR_UI));
@@ -89,7 +91,8 @@ pub(super) fn draw_hud<G: TableGame>(
                         &mut requests,
                         &locale,
                     );
-                    if !players.all_human() {
+                    // An online opponent keeps their own pace.
+                    if !players.all_human() && !requests.online.in_room() {
                         ai_pace(
                             ui,
                             &game,
@@ -250,9 +253,13 @@ fn game_buttons<G: TableGame>(
     locale: &Locale,
 ) {
     let person_to_move = !game.is_over() && players.get(game.side_to_move()).is_human();
+    // Online, New game is the room's rematch (its own button) and undo a takeback
+    // request; nothing is redone.
+    let online = requests.online.in_room();
+    let playing_online = requests.online.playing();
     ui.horizontal(|ui| {
         if ui
-            .button(tr!(locale, "hud-new-game"))
+            .add_enabled(!online, egui::Button::new(tr!(locale, "hud-new-game")))
             .on_hover_text("N")
             .clicked()
         {
@@ -263,15 +270,24 @@ fn game_buttons<G: TableGame>(
         } else {
             tr!(locale, "hud-undo-tip")
         };
+        let undo_tip = if online {
+            tr!(locale, "online-takeback-tip")
+        } else {
+            undo_tip
+        };
+        let can_undo = game.can_undo() && (!online || (playing_online && !game.is_over()));
         if ui
-            .add_enabled(game.can_undo(), egui::Button::new(tr!(locale, "hud-undo")))
+            .add_enabled(can_undo, egui::Button::new(tr!(locale, "hud-undo")))
             .on_hover_text(undo_tip)
             .clicked()
         {
             requests.undo.write(UndoRequested);
         }
         if ui
-            .add_enabled(game.can_redo(), egui::Button::new(tr!(locale, "hud-redo")))
+            .add_enabled(
+                game.can_redo() && !online,
+                egui::Button::new(tr!(locale, "hud-redo")),
+            )
             .on_hover_text("Ctrl+Y")
             .clicked()
         {

@@ -10,6 +10,7 @@ use crate::ai::Level;
 use crate::app::camera::LeftInset;
 use crate::app::files::autosave::ContinueOffer;
 use crate::app::locale::{Language, LanguageChosen, Locale};
+use crate::app::online::panel::{OnlinePanel, menu_section as online_section};
 use crate::app::sound::{SoundSettings, sound_row};
 use crate::app::table::{
     AppSystems, CurrentGame, GameKind, GameSetup, GameSystems, Part, Players, Screen, TableGame,
@@ -69,6 +70,7 @@ fn draw_menu<G: TableGame>(
     mut inset: ResMut<LeftInset>,
     locale: Res<Locale>,
     mut languages: MessageWriter<LanguageChosen>,
+    mut online: OnlinePanel,
     mut shown: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -161,6 +163,8 @@ fn draw_menu<G: TableGame>(
                             }
                             ui.end_row();
                         });
+                    ui.add_space(4.0);
+                    online_section(ui, &mut online, G::NAME, &setup, &locale);
                     ui.add_space(8.0);
                     sound_row(ui, &mut sound, &locale);
                     language_row(ui, &locale, &mut languages);
@@ -214,6 +218,7 @@ fn describe_saved(saved: &SavedGame, locale: &Locale) -> String {
         match saved.seats.get(player) {
             PlayerKind::Human => tr!(locale, "continue-person", side = side),
             PlayerKind::Ai(level) => tr!(locale, "continue-ai", side = side, level = level.get()),
+            PlayerKind::Online => tr!(locale, "continue-online", side = side),
         }
     };
     tr!(

@@ -178,6 +178,14 @@ impl<G: TableGame> CurrentGame<G> {
         !self.redo.is_empty()
     }
 
+    /// Tells the game the outcome of chance its position waits on (a referee's draw,
+    /// online): the position changes, as a move changes it.
+    pub fn tell_chance(&mut self, outcome: &str) -> Result<(), String> {
+        self.game.tell_chance(outcome)?;
+        self.generation += 1;
+        Ok(())
+    }
+
     /// Puts another game on the table (new game, load); nothing to redo.
     pub fn replace(&mut self, game: G) {
         self.game = game;
@@ -201,5 +209,6 @@ pub fn seat_label<G: TableGame>(players: &Players, side: Player, locale: &Locale
         }
         PlayerKind::Human => name,
         PlayerKind::Ai(level) => tr!(locale, "seat-ai-label", side = name, level = level.get()),
+        PlayerKind::Online => tr!(locale, "seat-online-label", side = name),
     }
 }

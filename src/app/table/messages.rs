@@ -73,6 +73,59 @@ impl<G: TableGame> Clone for MoveApplied<G> {
 
 impl<G: TableGame> Copy for MoveApplied<G> {}
 
+/// Where the moves asked for on this table go: played at once, or proposed to a
+/// referee elsewhere (an online room's server) that plays them when it accepts them.
+/// With a referee, undo, redo and new game are its business too: the table does none
+/// of them itself.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MoveGate {
+    /// Moves are played at once.
+    #[default]
+    Local,
+    /// Moves are proposed ([`MoveProposed`]); the referee's come as [`MoveAccepted`].
+    Remote,
+}
+
+/// A move asked for while the [`MoveGate`] is remote, checked against the table's
+/// game: for the referee.
+#[derive(Message, Debug, PartialEq, Eq)]
+pub struct MoveProposed<G: TableGame> {
+    /// The move.
+    pub mv: G::Move,
+}
+
+/// A move the referee accepted: played on the table whatever made it (this player,
+/// the opponent), with the outcome of chance the referee drew after it.
+#[derive(Message, Debug, PartialEq, Eq)]
+pub struct MoveAccepted<G: TableGame> {
+    /// The move.
+    pub mv: G::Move,
+    /// The outcome of chance the new position drew (Knucklebones' next die).
+    pub chance: Option<String>,
+}
+
+/// The referee took back this many moves.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovesTakenBack {
+    /// How many.
+    pub plies: u32,
+}
+
+impl<G: TableGame> Clone for MoveProposed<G> {
+    fn clone(&self) -> Self {
+        Self { mv: self.mv }
+    }
+}
+
+impl<G: TableGame> Clone for MoveAccepted<G> {
+    fn clone(&self) -> Self {
+        Self {
+            mv: self.mv,
+            chance: self.chance.clone(),
+        }
+    }
+}
+
 /// Start the game again with the same settings.
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NewGameRequested;

@@ -23,8 +23,8 @@ pub(crate) use game::seat_label;
 pub use game::{CurrentGame, GameSetup, PendingGame, TableGame};
 pub(crate) use messages::MoveApplied;
 pub use messages::{
-    GameFileOpened, LoadRequested, MoveRequested, NewGameRequested, RedoRequested, SaveRequested,
-    ToggleAnalysis, UndoRequested,
+    GameFileOpened, LoadRequested, MoveAccepted, MoveGate, MoveProposed, MoveRequested,
+    MovesTakenBack, NewGameRequested, RedoRequested, SaveRequested, ToggleAnalysis, UndoRequested,
 };
 pub(crate) use moves::MovePath;
 pub use moves::{RefusedMove, StaleAnswers};

@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 use super::messages::analysis_key;
+use super::messages::{MoveAccepted, MoveGate, MoveProposed, MovesTakenBack};
 use super::{
     AppSystems, CurrentGame, GameFileOpened, GameKind, GameSetup, GameSystems, LoadRequested,
     MoveApplied, MoveRequested, NewGameRequested, OnTable, Part, PendingGame, Phase, Players,
@@ -43,6 +44,8 @@ pub(crate) fn shared_plugin(app: &mut App) {
         .init_resource::<Players>()
         .init_resource::<RefusedMove>()
         .init_resource::<StaleAnswers>()
+        .init_resource::<MoveGate>()
+        .add_message::<MovesTakenBack>()
         .configure_sets(
             Update,
             (
@@ -79,6 +82,8 @@ pub(crate) fn plugin<G: TableGame>(app: &mut App) {
         .insert_resource(CurrentGame::new(placeholder))
         .add_message::<MoveRequested<G>>()
         .add_message::<MoveApplied<G>>()
+        .add_message::<MoveProposed<G>>()
+        .add_message::<MoveAccepted<G>>()
         .add_systems(OnEnter(on_table), start_game::<G>)
         .add_systems(
             Update,
@@ -142,14 +147,16 @@ pub(crate) fn take_pending<G: TableGame>(
     phase.set(Phase::of(&**game));
 }
 
-/// New game: a new game with the same settings; the view clears itself.
+/// New game: a new game with the same settings; the view clears itself. (With a
+/// referee, a new game is its to start.)
 pub(crate) fn restart_game<G: TableGame>(
     mut requests: MessageReader<NewGameRequested>,
     setup: Res<GameSetup<G>>,
+    gate: Res<MoveGate>,
     mut game: ResMut<CurrentGame<G>>,
     mut phase: ResMut<NextState<Phase>>,
 ) {
-    if requests.read().count() == 0 {
+    if requests.read().count() == 0 || *gate == MoveGate::Remote {
         return;
     }
     game.replace(setup.new_game());
@@ -159,15 +166,30 @@ pub(crate) fn restart_game<G: TableGame>(
 /// Undo and redo. With a person and an AI, one request takes back (or replays) the
 /// AI's reply together with the person's move, so it is the person's turn again.
 /// With two AIs, one move at a time (the AIs pause on their own, see `app::ai`).
+/// With a referee, only the moves it takes back are taken back.
 pub(crate) fn take_back<G: TableGame>(
     mut undo: MessageReader<UndoRequested>,
     mut redo: MessageReader<RedoRequested>,
+    mut taken_back: MessageReader<MovesTakenBack>,
     players: Res<Players>,
+    gate: Res<MoveGate>,
     mut game: ResMut<CurrentGame<G>>,
     mut phase: ResMut<NextState<Phase>>,
 ) {
     let (undos, redos) = (undo.read().count(), redo.read().count());
-    if undos + redos == 0 {
+    let referee: u32 = taken_back.read().map(|t| t.plies).sum();
+    if referee > 0 {
+        for _ in 0..referee {
+            game.undo();
+        }
+        info!(
+            "{referee} moves taken back: {} moves on the table",
+            game.plies()
+        );
+        phase.set(Phase::of(&**game));
+        return;
+    }
+    if undos + redos == 0 || *gate == MoveGate::Remote {
         return;
     }
     // An AI is "to move" after a step when a person plays the other side.
@@ -193,15 +215,39 @@ pub(crate) fn take_back<G: TableGame>(
 
 /// The one gate every move passes: legal moves for the current position go into
 /// [`CurrentGame`] and are announced; anything else (occupied cell, full column,
-/// game over, chosen for an older position) changes nothing.
+/// game over, chosen for an older position) changes nothing. With a referee
+/// ([`MoveGate::Remote`]) a legal move is proposed to it instead, and the moves it
+/// accepted are played.
 pub(crate) fn apply_moves<G: TableGame>(
     mut requests: MessageReader<MoveRequested<G>>,
+    mut accepted: MessageReader<MoveAccepted<G>>,
+    gate: Res<MoveGate>,
     mut game: ResMut<CurrentGame<G>>,
     mut applied: MessageWriter<MoveApplied<G>>,
+    mut proposed: MessageWriter<MoveProposed<G>>,
     mut refused: ResMut<RefusedMove>,
     mut stale: ResMut<StaleAnswers>,
     locale: Res<Locale>,
 ) {
+    for MoveAccepted { mv, chance } in accepted.read() {
+        let player = game.side_to_move();
+        match game.play(*mv) {
+            Ok(()) => {
+                info!(
+                    "move {}: {} {mv} (accepted)",
+                    game.plies(),
+                    G::side_name(player)
+                );
+                applied.write(MoveApplied { mv: *mv, player });
+            }
+            Err(why) => warn!("the referee's move {mv} does not play here: {why}"),
+        }
+        if let Some(outcome) = chance
+            && let Err(why) = game.tell_chance(outcome)
+        {
+            warn!("the referee's chance '{outcome}' does not apply: {why}");
+        }
+    }
     for &MoveRequested { mv, generation } in requests.read() {
         // Check before taking the resource mutably, so refused moves do not mark it changed.
         if generation != game.generation() {
@@ -212,6 +258,10 @@ pub(crate) fn apply_moves<G: TableGame>(
         if let Err(why) = game.check(mv) {
             debug!("move {mv} refused: {why}");
             refused.0 = Some(G::refusal(&why, &locale));
+            continue;
+        }
+        if *gate == MoveGate::Remote {
+            proposed.write(MoveProposed { mv });
             continue;
         }
         let player = game.side_to_move();

@@ -1,0 +1,268 @@
+//! The game's own online plugin, in a headless Bevy app, as one of the two players:
+//! its seat played by its AI (level 1), through the move path's referee gate, against
+//! a plain client, watched by a spectator; and its connection taken back by itself
+//! after the server restarts.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use tabletop::ai::Level;
+use tabletop::app::core_plugin;
+use tabletop::app::online::{LinkState, OnlineLink, OnlineRequest, OnlineRoom, OnlineSettings};
+use tabletop::app::table::{CurrentGame, MoveGate, TableGame};
+use tabletop::app::{GameKind, Players, Screen};
+use tabletop::games::state_hash;
+use tabletop::online::protocol::{ClientFrame, Presence, SeatChoice, ServerFrame, Status};
+use tabletop::record::PlayerKind;
+use tabletop::rules::connectfour::ConnectFour;
+use tabletop::rules::gomoku::Gomoku;
+use tabletop::rules::knucklebones::Knucklebones;
+use tabletop::rules::tictactoe::TicTacToe;
+
+use super::client::Client;
+
+/// The game without a window, pointed at `server`, its seat in a room played by an AI
+/// of level 1 on its behalf.
+pub fn app(server: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+        .init_asset::<Mesh>()
+        .init_asset::<StandardMaterial>()
+        .init_asset::<Image>()
+        .add_plugins(core_plugin);
+    if std::env::var_os("ONLINE_LOG").is_some() {
+        app.add_plugins(bevy::log::LogPlugin::default());
+    }
+    app.insert_resource(OnlineSettings {
+        server: server.to_owned(),
+        name: "Bevy".to_owned(),
+        player: PlayerKind::Ai(Level::MIN),
+    });
+    app.update();
+    app
+}
+
+/// Runs the app and the plain clients until `done`, the plain first player moving at
+/// random on its turns; false if it took over a minute.
+pub fn run(
+    app: &mut App,
+    first: &mut Client,
+    spectator: &mut Client,
+    rng: &mut StdRng,
+    mut done: impl FnMut(&mut App, &Client) -> bool,
+) -> bool {
+    let start = Instant::now();
+    let mut in_flight = false;
+    while start.elapsed() < Duration::from_secs(60) {
+        app.update();
+        while let Some(frame) = first.poll() {
+            if let ServerFrame::Moved { .. } | ServerFrame::Error { .. } = frame {
+                in_flight = false;
+            }
+        }
+        while spectator.poll().is_some() {}
+        if done(app, first) {
+            return true;
+        }
+        // Both seats are taken (join waits for that): the first moves on its turns.
+        let mirror = first.mirror();
+        if !in_flight && !mirror.is_over() && first.to_move() == 0 {
+            let mv = mirror
+                .legal_moves()
+                .choose(rng)
+                .expect("a legal move")
+                .clone();
+            let seq = first.seq();
+            first.send(&ClientFrame::Move { seq, mv });
+            in_flight = true;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let room = app.world().get_resource::<OnlineRoom>().cloned();
+    eprintln!(
+        "timed out: {:?} {:?}, link {:?} {:?}, room {room:?}, players {:?}, the first's game {} at {} moves",
+        app.world().resource::<State<Screen>>().get(),
+        app.world().resource::<State<GameKind>>().get(),
+        app.world().resource::<OnlineLink>().state(),
+        app.world().resource::<OnlineLink>().notice(),
+        app.world().resource::<Players>().0,
+        first.mirror().position_text(),
+        first.mirror().plies(),
+    );
+    false
+}
+
+/// A room of game `G` made by the plain client, joined by the app from its code (as
+/// `--room CODE` or a link does), watched by a spectator.
+pub fn join<G: TableGame>(
+    app: &mut App,
+    url: &str,
+    settings: &[(&str, &str)],
+) -> (Client, Client, String) {
+    let mut first = Client::connect(url, "Ada");
+    first.send(&ClientFrame::Create {
+        game: G::NAME.to_owned(),
+        settings: settings
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect(),
+        seat: SeatChoice::First,
+    });
+    let ServerFrame::Created { room, .. } = first.next() else {
+        panic!("created");
+    };
+    first.snapshot();
+    app.world_mut()
+        .write_message(OnlineRequest::Join { room: room.clone() });
+    let start = Instant::now();
+    while app
+        .world()
+        .get_resource::<OnlineRoom>()
+        .and_then(|r| r.game.clone())
+        .is_none()
+    {
+        assert!(start.elapsed() < Duration::from_secs(20), "the app joins");
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // The joiner's presence reaches the creator.
+    let ServerFrame::Presence { presence, name, .. } = first.next() else {
+        panic!("the app's arrival");
+    };
+    assert_eq!(
+        (presence, name.as_deref()),
+        (Presence::Connected, Some("Bevy"))
+    );
+    let mut spectator = Client::connect(url, "Cy");
+    spectator.send(&ClientFrame::Watch { room: room.clone() });
+    spectator.snapshot();
+    (first, spectator, room)
+}
+
+/// The app's game on the table, its hash.
+pub fn table_hash<G: TableGame>(app: &App) -> Option<String> {
+    let kind = *app.world().resource::<State<GameKind>>().get();
+    (kind == G::KIND).then(|| state_hash(&**app.world().resource::<CurrentGame<G>>()))
+}
+
+/// A whole game of `G`: the app's AI against the plain client, to the end, every copy
+/// of the game the same at each step and at the end.
+pub fn play_a_game<G: TableGame>(url: &str, settings: &[(&str, &str)], seed: u64) {
+    let mut app = app(url);
+    let (mut first, mut spectator, _) = join::<G>(&mut app, url, settings);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let over = run(
+        &mut app,
+        &mut first,
+        &mut spectator,
+        &mut rng,
+        |app, first| {
+            first.mirror().is_over()
+                && table_hash::<G>(app) == Some(first.mirror().state_hash())
+                && app.world().resource::<CurrentGame<G>>().is_over()
+        },
+    );
+    assert!(over, "{}: the game reaches its end on the table", G::NAME);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    assert_eq!(*app.world().resource::<MoveGate>(), MoveGate::Remote);
+    let players = app.world().resource::<Players>().0;
+    assert_eq!(players.first, PlayerKind::Online, "the plain client's seat");
+    assert_eq!(players.second, PlayerKind::Ai(Level::MIN), "the app's own");
+    // The spectator saw every move.
+    while spectator.poll().is_some() {}
+    assert_eq!(
+        spectator.mirror().state_hash(),
+        first.mirror().state_hash(),
+        "{}",
+        G::NAME
+    );
+    assert_eq!(spectator.mirror().plies(), first.mirror().plies());
+    let room = app.world().resource::<OnlineRoom>();
+    assert_eq!(room.status, Status::Over, "{}", G::NAME);
+}
+
+#[test]
+fn the_apps_plugin_plays_every_game_to_its_end() {
+    let server = super::start();
+    play_a_game::<Gomoku>(&server.url(), &[("size", "10x10")], 1);
+    play_a_game::<TicTacToe>(&server.url(), &[], 2);
+    play_a_game::<Knucklebones>(&server.url(), &[("starts", "p1")], 3);
+    play_a_game::<ConnectFour>(&server.url(), &[], 4);
+}
+
+#[test]
+fn the_app_takes_its_room_back_after_the_server_restarts() {
+    let dir = std::env::temp_dir().join(format!("tabletop-online-app-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("rooms.db");
+    let server = super::start_with_store(
+        "127.0.0.1:0".parse().unwrap(),
+        Box::new(tabletop::online::sqlite::SqliteStore::open(&db).unwrap()),
+    );
+    let addr = server.addr;
+    let url = server.url();
+    let mut app = app(&url);
+    let (mut first, mut spectator, room) = join::<TicTacToe>(&mut app, &url, &[]);
+    let mut rng = StdRng::seed_from_u64(9);
+    // Two moves each, then the server goes away.
+    assert!(run(
+        &mut app,
+        &mut first,
+        &mut spectator,
+        &mut rng,
+        |_, first| first.mirror().plies() >= 3
+    ));
+    let token = first.token().to_owned();
+    let before = first.mirror().state_hash();
+    server.stop();
+    first.closed();
+    let dropped = (0..2000).any(|_| {
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+        app.world().resource::<OnlineLink>().state() == LinkState::Reconnecting
+    });
+    assert!(dropped, "the app notices the drop");
+    // The same address, the same store: the app comes back by itself.
+    let server = super::start_with_store(
+        addr,
+        Box::new(tabletop::online::sqlite::SqliteStore::open(&db).unwrap()),
+    );
+    let mut first = Client::connect(&server.url(), "Ada");
+    first.rejoin(&room, &token);
+    assert_eq!(first.mirror().state_hash(), before);
+    let mut spectator = Client::connect(&server.url(), "Cy");
+    spectator.send(&ClientFrame::Watch { room });
+    spectator.snapshot();
+    let back = run(
+        &mut app,
+        &mut first,
+        &mut spectator,
+        &mut rng,
+        |app, first| {
+            app.world().resource::<OnlineLink>().state() == LinkState::Connected
+                && table_hash::<TicTacToe>(app) == Some(first.mirror().state_hash())
+        },
+    );
+    assert!(back, "the app took its seat back, the game as it was");
+    let over = run(
+        &mut app,
+        &mut first,
+        &mut spectator,
+        &mut rng,
+        |app, first| {
+            first.mirror().is_over()
+                && table_hash::<TicTacToe>(app) == Some(first.mirror().state_hash())
+        },
+    );
+    assert!(over, "and the game goes on to its end");
+    server.stop();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
