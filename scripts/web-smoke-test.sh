@@ -5,8 +5,9 @@
 # (web/smoke-test.mjs): the menu, a Gomoku game against AI level 1 started by clicks,
 # a stone placed by a click and the AI's reply, undo and redo by keys, the save (a
 # download) loaded back (the file picker), a move and the AI's reply in Tic-tac-toe
-# and in Knucklebones, and a few moves of AI 5 against AI 5 with the frame times
-# while it thought. Clicks and keys last frames of the game, not fixed times, so a
+# and in Knucklebones, a few moves of AI 5 against AI 5 with the frame times while
+# it thought, and an online game of Connect Four through tabletop-server (the page
+# against a client of the script's own). Clicks and keys last frames of the game, not fixed times, so a
 # slow machine only makes it slower. It prints the time from opening the page to the
 # menu. Screenshots go to web/smoke/.
 # It fails if the canvas stays blank, the page logs a panic or an uncaught error, a
@@ -38,10 +39,26 @@ fi
 port="${PORT:-8917}"
 python3 scripts/serve-web.py web/dist --port "$port" >/dev/null 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
+# The online game goes through the game server, which serves the page as well.
+online_port="$((port + 1))"
+online_data="$(mktemp -d)"
+cargo build -q --bin tabletop-server
+"${CARGO_TARGET_DIR:-target}/debug/tabletop-server" --listen "127.0.0.1:$online_port" \
+    --data "$online_data" --web web/dist >/dev/null 2>&1 &
+online_server=$!
+trap 'kill $server $online_server 2>/dev/null || true; rm -rf "$online_data"' EXIT
 for _ in $(seq 50); do
     curl -fs "http://127.0.0.1:$port/" >/dev/null && break
     sleep 0.1
 done
 
-node web/smoke-test.mjs "http://127.0.0.1:$port/" web/smoke
+for _ in $(seq 50); do
+    curl -fs "http://127.0.0.1:$online_port/healthz" >/dev/null && break
+    sleep 0.1
+done
+
+# Node 20 has its WebSocket client behind a flag (22 has it by default).
+websocket=""
+node -e 'typeof WebSocket === "undefined" && process.exit(1)' || websocket="--experimental-websocket"
+ONLINE_URL="http://127.0.0.1:$online_port/" \
+    node $websocket web/smoke-test.mjs "http://127.0.0.1:$port/" web/smoke

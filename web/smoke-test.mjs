@@ -34,7 +34,7 @@ const MENU = {
   // White's level slider: its handle (at level 3), dragged to the left end, level 1.
   levelHandle: { x: 272, y: 319 },
   levelOne: { x: 210, y: 319 },
-  start: { x: 88, y: 488 },
+  start: { x: 88, y: 528 },
 };
 const HUD = { save: { x: 74, y: 568 }, load: { x: 146, y: 568 } };
 // h8, the centre point of the framed 15x15 board: the view's centre, moved right by
@@ -408,6 +408,70 @@ console.log(
     : "  no task over 50 ms on the page's thread while the AI thought",
 );
 if (thinks.length < 4) await fail(`only ${thinks.length} AI 5 moves logged`);
+
+// 7. Online, through a tabletop-server that serves the page too (ONLINE_URL): a client
+//    here (Node's WebSocket) makes a Connect Four room as Red; the page opens the
+//    room's link (?room=CODE) and plays Yellow by keys; every move goes through the
+//    server, and Red's four in column a ends the game on both sides.
+const online = process.env.ONLINE_URL;
+if (online) {
+  const inbox = [];
+  const socket = new WebSocket(`${online.replace(/^http/, "ws")}ws`);
+  socket.onmessage = (event) => inbox.push(JSON.parse(event.data));
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = () => reject(new Error("no connection to the server"));
+  });
+  const send = (frame) => socket.send(JSON.stringify(frame));
+  /** The next frame of `type` from the server (the ones before it are passed over). */
+  async function frame(type, what, timeoutMs = 60_000) {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const at = inbox.findIndex((f) => f.type === type || f.type === "error");
+      if (at >= 0) {
+        const [found] = inbox.splice(0, at + 1).slice(-1);
+        if (found.type === "error") await fail(`${what}: the server refused: ${found.message}`);
+        return found;
+      }
+      if (problems.length > 0) await fail(`${what}: ${problems.join("; ")}`);
+      if (performance.now() > deadline) await fail(`${what}: no '${type}' frame`);
+      await page.waitForTimeout(50);
+    }
+  }
+  send({ type: "hello", protocol: 1, name: "Node" });
+  await frame("welcome", "the server's welcome");
+  send({ type: "create", game: "connectfour", seat: "first" });
+  const { room } = await frame("created", "a room");
+  await frame("snapshot", "the room's snapshot");
+  console.log(`online: room ${room} made at ${online}`);
+  since = performance.now();
+  await page.goto(`${online}?room=${room}&name=Page`);
+  await waitForLog(new RegExp(`online room ${room}: connectfour with 0 moves, playing Second`), "the page in the room", 180_000, since);
+  const joined = await frame("presence", "the page's arrival");
+  console.log(`  the page joined as ${joined.name}`);
+  await waitFrames(3);
+  let seq = 0;
+  for (let turn = 0; turn < 4; turn++) {
+    send({ type: "move", seq, move: "a" });
+    seq = (await frame("moved", "Red's move")).seq;
+    const ply = 2 * turn + 1;
+    await waitForLog(new RegExp(`move ${ply}: Red a \\(accepted\\)`), `Red's move ${ply} on the page`, 30_000, since);
+    if (turn === 3) break;
+    await waitFrames(2);
+    await press("7");
+    const reply = await frame("moved", "the page's move");
+    if (reply.by !== "second" || reply.move !== "g") await fail(`the page's move: ${JSON.stringify(reply)}`);
+    seq = reply.seq;
+    await waitForLog(new RegExp(`move ${ply + 1}: Yellow g \\(accepted\\)`), `the page's move ${ply + 1}`, 30_000, since);
+  }
+  const ended = await frame("ended", "the end");
+  if (ended.result !== "first") await fail(`the result: ${JSON.stringify(ended)}`);
+  await waitForLog(/game over after 7 moves: Red wins/, "the end on the page", 30_000, since);
+  await waitFrames(3);
+  await shot("9-online");
+  console.log(`  7 moves through the server; the page and the server agree: Red wins`);
+  socket.close();
+}
 
 if (problems.length > 0) await fail(problems.join("; "));
 writeFileSync(join(shots, "console.log"), log.map((l) => l.text).join("\n"));
