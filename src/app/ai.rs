@@ -24,8 +24,8 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{ConditionalSend, Task};
 
 use super::table::{
-    AppSystems, CurrentGame, GameSystems, MoveRequested, OnTable, Part, Players, RedoRequested,
-    Screen, StaleAnswers, TableGame, UndoRequested,
+    AppSystems, CurrentGame, GameSystems, MoveGate, MoveRequested, OnTable, Part, Players,
+    RedoRequested, Screen, StaleAnswers, TableGame, UndoRequested,
 };
 use crate::ai::Level;
 pub(crate) use crate::ai::job::{AiJob, AiProgress};
@@ -308,6 +308,7 @@ fn schedule_ai<G: TableGame>(
     mut steps: MessageReader<AiStepRequested>,
     mut hand_overs: MessageReader<AiMoveRequested>,
     mut hints: MessageReader<HintRequested>,
+    gate: Option<Res<MoveGate>>,
     mut changed_at: Local<Option<(u64, Duration)>>,
 ) {
     let now = time.elapsed();
@@ -319,8 +320,14 @@ fn schedule_ai<G: TableGame>(
         }
     };
     let step = steps.read().count() > 0;
-    let hand_over = hand_overs.read().last().map(|r| r.level);
-    let hint = hints.read().last().map(|r| r.level);
+    // No engine helps a person in a game against another online: hints and hand-overs
+    // wait for the end (an AI playing a seat online is that seat's player).
+    let assists = gate.is_none_or(|gate| *gate == MoveGate::Local);
+    let hand_over = hand_overs
+        .read()
+        .last()
+        .and_then(|r| assists.then_some(r.level));
+    let hint = hints.read().last().and_then(|r| assists.then_some(r.level));
     if game.is_over() {
         return;
     }

@@ -266,3 +266,69 @@ fn the_app_takes_its_room_back_after_the_server_restarts() {
     server.stop();
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Updates the app until `done`, for at most 20 s.
+fn update_until(app: &mut App, what: &str, mut done: impl FnMut(&App) -> bool) {
+    let start = Instant::now();
+    while !done(app) {
+        assert!(start.elapsed() < Duration::from_secs(20), "{what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[test]
+fn the_app_that_made_a_room_plays_it_without_an_engine_s_help() {
+    let server = super::start();
+    let url = server.url();
+    let mut app = app(&url);
+    app.world_mut().resource_mut::<OnlineSettings>().player = PlayerKind::Human;
+    app.world_mut().write_message(OnlineRequest::Create {
+        game: "gomoku".to_owned(),
+        settings: vec![("size".to_owned(), "10x10".to_owned())],
+        seat: SeatChoice::First,
+    });
+    update_until(&mut app, "the room is made", |app| {
+        app.world()
+            .get_resource::<OnlineRoom>()
+            .is_some_and(|room| room.game.is_some())
+            && table_hash::<Gomoku>(app).is_some()
+    });
+    let room = app.world().resource::<OnlineRoom>().clone();
+    assert_eq!(room.status, Status::Waiting);
+    // The other player comes: the game is on for the room's maker too.
+    let mut second = Client::connect(&url, "Bo");
+    second.send(&ClientFrame::Join {
+        room: room.code.clone(),
+        seat: None,
+    });
+    second.next();
+    second.snapshot();
+    update_until(&mut app, "the maker sees the game start", |app| {
+        app.world().resource::<OnlineRoom>().status == Status::Playing
+    });
+    // No hint, no move handed to an AI, and no file replaces the room's game.
+    let before = table_hash::<Gomoku>(&app);
+    app.world_mut()
+        .write_message(tabletop::app::ai::HintRequested { level: Level::MIN });
+    app.world_mut()
+        .write_message(tabletop::app::table::LoadRequested {
+            path: "no-such-game.txt".into(),
+        });
+    for _ in 0..5 {
+        app.update();
+    }
+    let mut tasks = app
+        .world_mut()
+        .query::<&tabletop::app::ai::AiTask<<Gomoku as tabletop::rules::Game>::Move>>();
+    assert_eq!(tasks.iter(app.world()).count(), 0, "no engine thinks");
+    assert!(
+        matches!(
+            &app.world().resource::<tabletop::app::files::FileNotice>().0,
+            Some(Err(why)) if why.contains("leave the room")
+        ),
+        "the load is refused with a reason"
+    );
+    assert_eq!(table_hash::<Gomoku>(&app), before, "the table as it was");
+    server.stop();
+}

@@ -17,8 +17,8 @@ use std::path::Path;
 use bevy::prelude::*;
 
 use super::table::{
-    CurrentGame, GameFileOpened, GameKind, GameSystems, LoadRequested, MovePath, OnTable, Part,
-    Players, SaveRequested, Screen, TableGame, put_on_hold,
+    CurrentGame, GameFileOpened, GameKind, GameSystems, LoadRequested, MoveGate, MovePath, OnTable,
+    Part, Players, SaveRequested, Screen, TableGame, put_on_hold,
 };
 use crate::app::locale::Locale;
 use crate::record::{GameRecord, RecordError, SavedGame};
@@ -180,8 +180,16 @@ fn load_game(
     mut loads: MessageReader<LoadRequested>,
     mut opened: MessageReader<GameFileOpened>,
     mut notice: ResMut<FileNotice>,
+    gate: Res<MoveGate>,
     locale: Res<Locale>,
 ) {
+    // The game on the table of an online room is the room's: a file does not replace it.
+    if *gate == MoveGate::Remote {
+        if loads.read().count() + opened.read().count() > 0 {
+            notice.0 = Some(Err(tr!(locale, "online-no-load")));
+        }
+        return;
+    }
     let read = loads
         .read()
         .map(|LoadRequested { path }| (path.display().to_string(), read_game(path, &locale)));

@@ -257,6 +257,8 @@ fn game_buttons<G: TableGame>(
     // request; nothing is redone.
     let online = requests.online.in_room();
     let playing_online = requests.online.playing();
+    // No engine helps in a game against another person online until it ends.
+    let assists = !online || game.is_over();
     ui.horizontal(|ui| {
         if ui
             .add_enabled(!online, egui::Button::new(tr!(locale, "hud-new-game")))
@@ -297,7 +299,7 @@ fn game_buttons<G: TableGame>(
     ui.horizontal(|ui| {
         if ui
             .add_enabled(
-                person_to_move && hinting.is_none(),
+                assists && person_to_move && hinting.is_none(),
                 egui::Button::new(tr!(locale, "hud-hint-button")),
             )
             .on_hover_text(tr!(locale, "hud-hint-tip"))
@@ -307,7 +309,7 @@ fn game_buttons<G: TableGame>(
         }
         if ui
             .add_enabled(
-                person_to_move && thinking.is_none(),
+                assists && person_to_move && thinking.is_none(),
                 egui::Button::new(tr!(locale, "hud-ai-move")),
             )
             .on_hover_text(tr!(locale, "hud-ai-move-tip"))

@@ -369,6 +369,12 @@ fn follow_room(
                         name,
                         presence,
                     };
+                    // The server's rule: the game is on once both seats are taken.
+                    if room.status == Status::Waiting
+                        && room.seats.iter().all(|s| s.presence != Presence::Empty)
+                    {
+                        room.status = Status::Playing;
+                    }
                 }
             }
             ServerFrame::TakebackAsked { by } => {

@@ -202,17 +202,28 @@ pub(crate) fn hud_rows(
             Presence::Reconnecting => tr!(locale, "online-presence-reconnecting"),
             Presence::Left => tr!(locale, "online-presence-left"),
         };
-        let mut name = view.name.clone().unwrap_or_default();
-        if room.you == Some(view.seat) {
-            name = format!("{name} ({})", tr!(locale, "online-you"));
-        }
-        let line = tr!(
-            locale,
-            "online-seat",
-            side = side,
-            name = name,
-            presence = presence
-        );
+        let line = match &view.name {
+            Some(name) => {
+                let name = if room.you == Some(view.seat) {
+                    format!("{name} ({})", tr!(locale, "online-you"))
+                } else {
+                    name.clone()
+                };
+                tr!(
+                    locale,
+                    "online-seat",
+                    side = side,
+                    name = name,
+                    presence = presence
+                )
+            }
+            None => tr!(
+                locale,
+                "online-seat-empty",
+                side = side,
+                presence = presence
+            ),
+        };
         let colour = match view.presence {
             Presence::Reconnecting | Presence::Left => ERROR_UI,
             _ => ui.visuals().text_color(),
