@@ -54,11 +54,15 @@ impl Default for CameraHome {
 const SWAY_PERIOD: f32 = 40.0;
 const SWAY_ANGLE: f32 = 0.3;
 
-/// How many physical pixels at the window's left the HUD covers: the view is
-/// framed in the rest (its centre moved right by half of it), so the board stands
-/// beside the HUD (or the menu) rather than under it.
+/// How many physical pixels at the window's left (the HUD, the menu) and top (the
+/// compact layout's bar) the panels cover: the view is framed in the rest (its
+/// centre moved right and down by half of each), so the board stands beside the
+/// panels rather than under them.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub(super) struct LeftInset(pub f32);
+pub(super) struct PanelInset {
+    pub left: f32,
+    pub top: f32,
+}
 
 /// The one 3D camera.
 #[derive(Component, Debug)]
@@ -71,7 +75,7 @@ pub(super) struct ResetCamera;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(FreeCameraPlugin)
         .init_resource::<CameraHome>()
-        .init_resource::<LeftInset>()
+        .init_resource::<PanelInset>()
         .add_message::<ResetCamera>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
@@ -89,10 +93,10 @@ pub(super) fn plugin(app: &mut App) {
                         resource_changed::<CameraHome>.and_eager(in_state(Screen::Playing)),
                     ),
                 ),
-                enable_controls.run_if(state_changed::<Screen>),
                 sway.run_if(in_state(Screen::Menu)),
                 landed.after(AnimationSystem::AnimationUpdate),
                 frame_beside_hud,
+                fit_narrow_window,
             )
                 .chain(),
         );
@@ -113,6 +117,7 @@ fn spawn_camera(mut commands: Commands, home: Res<CameraHome>) {
         },
     ));
 }
+
 
 /// How long the camera takes to fly to a new home view.
 const FLIGHT_SECONDS: f32 = 0.6;
@@ -191,19 +196,20 @@ fn sway(
     transform.rotation = transform.rotation.slerp(goal.rotation, share);
 }
 
-/// Moves the view's centre right by half the HUD's width: the camera renders the
-/// left part of a wider image (Bevy's sub-camera view), whose centre is where the
-/// board's centre appears.
+/// Moves the view's centre right by half the HUD's width (and down by half the
+/// compact bar's height): the camera renders the top left part of a bigger image
+/// (Bevy's sub-camera view), whose centre is where the board's centre appears.
 fn frame_beside_hud(
-    inset: Res<LeftInset>,
+    inset: Res<PanelInset>,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
     mut camera: Single<&mut Camera, With<MainCamera>>,
 ) {
     let size = window.physical_size();
     // Never more than half the window: a very narrow window keeps its centre.
-    let inset = inset.0.clamp(0.0, size.x as f32 / 2.0) as u32;
-    let view = (inset > 0 && size.x > 0 && size.y > 0).then(|| SubCameraView {
-        full_size: UVec2::new(size.x + inset, size.y),
+    let left = inset.left.clamp(0.0, size.x as f32 / 2.0) as u32;
+    let top = inset.top.clamp(0.0, size.y as f32 / 2.0) as u32;
+    let view = ((left > 0 || top > 0) && size.x > 0 && size.y > 0).then(|| SubCameraView {
+        full_size: UVec2::new(size.x + left, size.y + top),
         offset: Vec2::ZERO,
         size,
     });
@@ -213,19 +219,44 @@ fn frame_beside_hud(
 }
 
 /// A fresh controller state re-reads pitch and yaw from the transform on the next
-/// frame; whether it listens stays as it was.
-fn reset_look(state: &mut FreeCameraState) {
+/// frame; whether it listens stays as it was (`app::touch` holds it while a finger
+/// is down, and lets it listen while a game is on the table).
+pub(super) fn reset_look(state: &mut FreeCameraState) {
     let enabled = state.enabled;
     *state = FreeCameraState::default();
     state.enabled = enabled;
 }
 
-/// The free camera listens to keys only while a game is on the table.
-fn enable_controls(
-    screen: Res<State<Screen>>,
-    mut states: Query<&mut FreeCameraState, With<MainCamera>>,
+/// The narrowest a window is framed for: a narrower one (a phone upright) sees as far
+/// across as a square window would, not less: its vertical field of view grows
+/// instead (Bevy's is fixed, 45°), and the board keeps most of the window's width.
+const DESIGN_ASPECT: f32 = 1.0;
+const DESIGN_FOV: f32 = std::f32::consts::FRAC_PI_4;
+
+/// The vertical field of view that shows a window of `aspect` (width / height) as
+/// much across as a [`DESIGN_ASPECT`] one at [`DESIGN_FOV`].
+#[must_use]
+pub fn fov_for_aspect(aspect: f32) -> f32 {
+    if aspect >= DESIGN_ASPECT || aspect <= 0.0 {
+        return DESIGN_FOV;
+    }
+    let across = (DESIGN_FOV / 2.0).tan() * DESIGN_ASPECT;
+    2.0 * (across / aspect).atan()
+}
+
+/// Keeps the board's width in a narrow window: see [`fov_for_aspect`].
+fn fit_narrow_window(
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    mut projection: Single<&mut Projection, With<MainCamera>>,
 ) {
-    for mut state in &mut states {
-        state.enabled = *screen.get() == Screen::Playing;
+    let size = window.size();
+    if size.y <= 0.0 {
+        return;
+    }
+    let fov = fov_for_aspect(size.x / size.y);
+    if let Projection::Perspective(perspective) = &mut **projection
+        && (perspective.fov - fov).abs() > 1e-4
+    {
+        perspective.fov = fov;
     }
 }

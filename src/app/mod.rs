@@ -6,7 +6,7 @@
 //!
 //! The files stand in layers, each using only those below it: [`table`] (states,
 //! the game on the table, the move path) at the bottom; then the shared machinery
-//! ([`ai`], [`pointer`], [`files`], [`camera`], [`motion`], [`theme`], [`hud`],
+//! ([`ai`], [`pointer`], [`touch`], [`files`], [`camera`], [`motion`], [`theme`], [`hud`],
 //! [`screens`]);
 //! then each game's module ([`gomoku`], [`tictactoe`], [`knucklebones`],
 //! [`connectfour`]); and at the top [`games`], the one list of the games, and
@@ -32,6 +32,7 @@ pub mod sound;
 pub mod table;
 mod theme;
 pub mod tictactoe;
+pub mod touch;
 pub mod ui_theme;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
@@ -66,6 +67,7 @@ pub fn plugin(app: &mut App) {
         ui_theme::plugin,
         hud::plugin,
         pointer::plugin,
+        touch::plugin,
     ))
     .add_plugins(core_plugin);
     // egui writes the glyphs it draws for the first time into its font texture in
@@ -102,6 +104,7 @@ pub fn core_plugin(app: &mut App) {
         sound::plugin,
         ai::plugin,
         pointer::core_plugin,
+        touch::core_plugin,
         files::plugin,
         online::plugin,
         games::plugin,

@@ -11,6 +11,7 @@ use super::table::{
     AppSystems, CurrentGame, GameSystems, MoveRequested, OnTable, Part, Phase, Players, Screen,
     TableGame,
 };
+use super::touch::{AwaitingTap, TouchPointer, TouchSettings, TouchSystems};
 
 /// Whether the pointer is on the UI (an egui window, a widget being dragged): then
 /// clicks belong to the UI, not the board.
@@ -32,7 +33,8 @@ impl PointerOnTable {
     }
 }
 
-/// The resources every game reads; the window-bound systems come with [`plugin`].
+/// The resources every game reads (the touch ones too); the window-bound systems
+/// come with [`plugin`].
 /// Each game's hover system (the move under the pointer) runs in [`HoverSystems`],
 /// only where there is a window to point in: headless apps set [`Hovered`] by hand.
 pub(super) fn core_plugin(app: &mut App) {
@@ -94,6 +96,9 @@ impl<G: TableGame> PartialEq for Hovered<G> {
 
 /// A left click on the hovered move asks to play it, when a person is to move and
 /// the pointer is not on the UI; the move path decides whether the move is legal.
+/// A tap is a click, except that with [`TouchSettings::confirm`] the first tap on a
+/// move only shows it ([`AwaitingTap`]; the game's phantom piece stands there) and
+/// a second tap on the same move, in the same position, plays it.
 pub(crate) fn click_to_move<G: TableGame>(
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     hovered: Res<Hovered<G>>,
@@ -101,14 +106,35 @@ pub(crate) fn click_to_move<G: TableGame>(
     phase: Res<State<Phase>>,
     players: Res<Players>,
     game: Res<CurrentGame<G>>,
+    mut touch: ResMut<TouchPointer>,
+    settings: Res<TouchSettings>,
+    mut awaiting: ResMut<AwaitingTap>,
     mut requests: MessageWriter<MoveRequested<G>>,
 ) {
-    if phase.person_to_move(&players).is_none() || !clicked_on_table(mouse.as_deref(), *ui) {
+    let clicked = clicked_on_table(mouse.as_deref(), *ui);
+    if !clicked && !touch.tapped {
         return;
     }
-    if let Some(mv) = hovered.0 {
-        requests.write(MoveRequested::new(mv, game.generation()));
+    if touch.tapped {
+        touch.on_move = hovered.0.is_some();
     }
+    let Some(mv) = hovered
+        .0
+        .filter(|_| phase.person_to_move(&players).is_some())
+    else {
+        return;
+    };
+    if !clicked && settings.confirm {
+        let name = mv.to_string();
+        let shown = awaiting.for_position(G::KIND, game.generation()) == Some(name.as_str());
+        if !shown {
+            info!("{}: tap {name} again to play it", G::KIND);
+            awaiting.0 = Some((G::KIND, game.generation(), name));
+            return;
+        }
+    }
+    awaiting.0 = None;
+    requests.write(MoveRequested::new(mv, game.generation()));
 }
 
 /// Pointer tracking needs a window, a camera and egui, so only the full app adds it;
@@ -120,6 +146,7 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::RecordInput)
             .in_set(PointerSystems)
+            .after(TouchSystems)
             .run_if(in_state(Screen::Playing)),
     )
     .add_systems(EguiPrimaryContextPass, clicks_on_slow_frames);
@@ -157,21 +184,22 @@ fn note_ui_pointer(egui: Res<EguiWantsInput>, mut over: ResMut<PointerOverUi>) {
     over.set_if_neq(PointerOverUi(egui.wants_any_pointer_input()));
 }
 
-/// Updates [`PointerOnTable`] from the cursor and the camera.
+/// Updates [`PointerOnTable`] from the last tap (a touch screen) or the cursor, and
+/// the camera. A tap was on the table (the touch code tells taps on the UI apart).
 fn cast_pointer(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
     ui: Res<PointerOverUi>,
     mouse: Res<ButtonInput<MouseButton>>,
+    touch: Res<TouchPointer>,
     mut pointer: ResMut<PointerOnTable>,
 ) {
     let (camera, camera_transform) = *camera;
-    let ray = if ui.0 || mouse.pressed(MouseButton::Right) {
-        None
-    } else {
-        window
-            .cursor_position()
-            .and_then(|cursor| camera.viewport_to_world(camera_transform, cursor).ok())
+    let at = match touch.at {
+        Some(tap) => Some(tap),
+        None if ui.0 || mouse.pressed(MouseButton::Right) => None,
+        None => window.cursor_position(),
     };
+    let ray = at.and_then(|at| camera.viewport_to_world(camera_transform, at).ok());
     pointer.set_if_neq(PointerOnTable(ray));
 }

@@ -22,7 +22,7 @@ use bevy_egui::egui::{
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::assets::AssetFile;
-use super::camera::LeftInset;
+use super::camera::PanelInset;
 use crate::asset_file;
 
 /// The font family of titles and headings.
@@ -118,12 +118,40 @@ pub fn fonts_plugin(app: &mut App) {
 const DESIGN_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 
 /// egui's zoom for a window of `size` (logical pixels): the menu and HUD keep their
-/// proportions from 640x400 (smaller, 0.72, still readable) to 1920x1080 (larger).
+/// proportions from 600x440 (smaller, 0.72, still readable) to 1920x1080 (larger).
+/// A compact window (a phone's) keeps the page's own scale: its layout is made for
+/// it, with buttons a finger can hit.
 #[must_use]
 fn zoom_for(size: Vec2) -> f32 {
+    if compact_size(size) {
+        return 1.0;
+    }
     let fit = size / DESIGN_SIZE;
     fit.x.min(fit.y).clamp(0.72, 1.4)
 }
+
+/// Whether a window of `size` (logical pixels) takes the compact layout: narrower
+/// than 600 (a phone upright) or lower than 440 (a phone on its side). There the
+/// menu is a sheet over the table, the HUD a bar at the top with the rest in a
+/// drawer, and every button at least [`FINGER`] tall.
+#[must_use]
+pub fn compact_size(size: Vec2) -> bool {
+    size.x < 600.0 || size.y < 440.0
+}
+
+/// Whether egui's window is laid out compact ([`compact_size`]).
+#[must_use]
+pub(super) fn compact(ctx: &egui::Context) -> bool {
+    compact_size(to_vec2(ctx.content_rect().size() * ctx.zoom_factor()))
+}
+
+fn to_vec2(size: egui::Vec2) -> Vec2 {
+    Vec2::new(size.x, size.y)
+}
+
+/// The least height of a button in the compact layout, in the page's pixels: the
+/// size platforms' guidelines give for a finger (44 pt on iOS, 48 dp on Android).
+pub const FINGER: f32 = 44.0;
 
 /// Whether egui's window (in logical pixels) is tall enough to show the HUD's every
 /// section open.
@@ -135,11 +163,32 @@ pub(super) fn roomy(ctx: &egui::Context) -> bool {
 /// Frames the board beside a window at the screen's left (the HUD, the menu) whose
 /// right edge is at `right` (egui's points; `None` when it is not shown): the camera
 /// leaves out what it covers. Written only when it moves, so the inset's change
-/// detection means a change.
-pub(super) fn frame_beside(ctx: &egui::Context, right: Option<f32>, inset: &mut ResMut<LeftInset>) {
-    let covered = (right.unwrap_or(0.0) + 6.0) * ctx.pixels_per_point();
-    if (inset.0 - covered).abs() > 1.0 {
-        inset.0 = covered;
+/// detection means a change. In the compact layout the menu is a sheet over the
+/// table and the view keeps its centre.
+pub(super) fn frame_beside(
+    ctx: &egui::Context,
+    right: Option<f32>,
+    inset: &mut ResMut<PanelInset>,
+) {
+    let right = right.filter(|_| !compact(ctx));
+    let left = right.map_or(0.0, |right| (right + 6.0) * ctx.pixels_per_point());
+    set_inset(inset, left, 0.0);
+}
+
+/// Frames the board below a bar across the screen's top (the compact HUD) whose
+/// bottom edge is at `bottom` (egui's points).
+pub(super) fn frame_below(
+    ctx: &egui::Context,
+    bottom: Option<f32>,
+    inset: &mut ResMut<PanelInset>,
+) {
+    let top = bottom.map_or(0.0, |bottom| (bottom + 6.0) * ctx.pixels_per_point());
+    set_inset(inset, 0.0, top);
+}
+
+fn set_inset(inset: &mut ResMut<PanelInset>, left: f32, top: f32) {
+    if (inset.left - left).abs() > 1.0 || (inset.top - top).abs() > 1.0 {
+        **inset = PanelInset { left, top };
     }
 }
 
@@ -148,12 +197,22 @@ pub(super) fn frame_beside(ctx: &egui::Context, right: Option<f32>, inset: &mut 
 /// board. Its fold is kept apart for low and tall windows (the id says which), so a
 /// browser's canvas that starts at its default size and then fits a small page
 /// comes out folded, and one the player unfolded stays so.
+///
+/// In the compact layout it is a page of the drawer instead ([`Drawer`]): `None`
+/// unless the drawer is open on it, else a window across the bottom of the screen.
+/// Every such window names itself to the drawer, whose tabs list them.
 pub(super) fn corner_window(
     ctx: &egui::Context,
     title: String,
     key: &'static str,
     corner: egui::Align2,
-) -> egui::Window<'static> {
+) -> Option<egui::Window<'static>> {
+    if compact(ctx) {
+        Drawer::offer(ctx, key, &title);
+        return Drawer::get(ctx)
+            .is_open_on(key)
+            .then(|| drawer_window(ctx, title, key));
+    }
     let roomy = roomy(ctx);
     let offset = match corner {
         egui::Align2::RIGHT_TOP => [-12.0, 12.0],
@@ -161,23 +220,129 @@ pub(super) fn corner_window(
         egui::Align2::LEFT_BOTTOM => [12.0, -12.0],
         _ => [12.0, 12.0],
     };
-    egui::Window::new(title)
-        .id(egui::Id::new((key, roomy)))
-        .anchor(corner, offset)
-        .resizable(false)
-        .collapsible(true)
-        .default_open(roomy)
+    Some(
+        egui::Window::new(title)
+            .id(egui::Id::new((key, roomy)))
+            .anchor(corner, offset)
+            .resizable(false)
+            .collapsible(true)
+            .default_open(roomy),
+    )
 }
 
-/// Scales the menu and the HUD with the window.
+/// A page of the drawer: across the bottom of the screen, as wide as it, its content
+/// scrolled where it is taller than [`drawer_height`].
+pub(super) fn drawer_window(
+    ctx: &egui::Context,
+    title: String,
+    key: &str,
+) -> egui::Window<'static> {
+    let width = ctx.content_rect().width() - 2.0 * EDGE;
+    egui::Window::new(title)
+        .id(egui::Id::new(("drawer", key)))
+        .anchor(egui::Align2::LEFT_BOTTOM, [EDGE, -EDGE])
+        .resizable(false)
+        .collapsible(false)
+        .min_width(width)
+        .max_width(width)
+        .max_height(drawer_height(ctx))
+        .vscroll(true)
+}
+
+/// The most a page of the drawer takes of the screen's height: under half of it, so
+/// the board keeps the rest between the bar and the drawer.
+#[must_use]
+pub(super) fn drawer_height(ctx: &egui::Context) -> f32 {
+    (ctx.content_rect().height() * 0.42).max(120.0)
+}
+
+/// The margin between the compact layout's panels and the screen's edges.
+pub(super) const EDGE: f32 = 6.0;
+
+/// The compact layout's drawer: closed, or open on one of its pages (the HUD's own
+/// "game" page, the move list, a game's analysis). It lives in egui's memory, beside
+/// the windows it opens: a game's panel asks it whether to show ([`corner_window`])
+/// and names itself to it, and the HUD's bar draws its tabs from those names.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Drawer {
+    /// The page shown, if the drawer is open.
+    pub open: Option<&'static str>,
+    /// The pages offered in the last frame and this one: key and title.
+    pages: Vec<(&'static str, String, u64)>,
+}
+
+impl Drawer {
+    fn id() -> egui::Id {
+        egui::Id::new("compact drawer")
+    }
+
+    /// The drawer as it is now.
+    #[must_use]
+    pub fn get(ctx: &egui::Context) -> Self {
+        ctx.data(|data| data.get_temp::<Self>(Self::id()))
+            .unwrap_or_default()
+    }
+
+    /// Opens the drawer on `page`, or closes it (`None`).
+    pub fn open(ctx: &egui::Context, page: Option<&'static str>) {
+        ctx.data_mut(|data| data.get_temp_mut_or_default::<Self>(Self::id()).open = page);
+    }
+
+    /// Whether `key`'s page is the one shown.
+    #[must_use]
+    pub fn is_open_on(&self, key: &str) -> bool {
+        self.open == Some(key)
+    }
+
+    /// A panel names itself as a page, this frame.
+    fn offer(ctx: &egui::Context, key: &'static str, title: &str) {
+        let frame = ctx.cumulative_frame_nr();
+        ctx.data_mut(|data| {
+            let drawer = data.get_temp_mut_or_default::<Self>(Self::id());
+            drawer.pages.retain(|(k, _, _)| *k != key);
+            drawer.pages.push((key, title.to_owned(), frame));
+            drawer.pages.sort_by_key(|(k, _, _)| *k);
+        });
+    }
+
+    /// The pages offered by panels in this frame or the one before (key, title),
+    /// in a fixed order.
+    #[must_use]
+    pub fn pages(&self, ctx: &egui::Context) -> Vec<(&'static str, String)> {
+        let frame = ctx.cumulative_frame_nr();
+        self.pages
+            .iter()
+            .filter(|(_, _, seen)| seen + 2 >= frame)
+            .map(|(key, title, _)| (*key, title.clone()))
+            .collect()
+    }
+}
+
+/// Scales the menu and the HUD with the window (logged at each new size).
 fn fit_to_window(
     mut contexts: EguiContexts,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    mut logged: Local<Vec2>,
 ) -> Result {
     let zoom = zoom_for(window.size());
     let ctx = contexts.ctx_mut()?;
     if (ctx.zoom_factor() - zoom).abs() > 1e-3 {
         ctx.set_zoom_factor(zoom);
+    }
+    if *logged != window.size() {
+        *logged = window.size();
+        let layout = if compact_size(window.size()) {
+            "compact"
+        } else {
+            "wide"
+        };
+        info!(
+            "UI for a {}x{} window: {layout}, zoom {zoom:.2} (scale factor {}, {} pixels per point)",
+            window.width(),
+            window.height(),
+            window.scale_factor(),
+            ctx.pixels_per_point()
+        );
     }
     Ok(())
 }
@@ -262,25 +427,27 @@ fn give_fonts(
     Ok(())
 }
 
-/// Sets the style once: colours, corners, spacing and text sizes. Headings use the
-/// display family only once it exists (egui refuses an unknown family), so they
-/// switch when the fonts arrive.
+/// Sets the style: colours, corners, spacing and text sizes, again when the window
+/// turns compact or back. Headings use the display family only once it exists (egui
+/// refuses an unknown family), so they switch when the fonts arrive.
 fn dress_egui(
     mut contexts: EguiContexts,
     fonts: Option<Res<GameFonts>>,
-    mut done: Local<(bool, bool)>,
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    mut done: Local<Option<(bool, bool)>>,
 ) -> Result {
     let with_display = fonts.is_some_and(|f| f.given);
-    if done.0 && done.1 == with_display {
+    let compact = compact_size(window.size());
+    if *done == Some((with_display, compact)) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    ctx.all_styles_mut(|style| dress(style, with_display));
-    *done = (true, with_display);
+    ctx.all_styles_mut(|style| dress(style, with_display, compact));
+    *done = Some((with_display, compact));
     Ok(())
 }
 
-fn dress(style: &mut egui::Style, with_display: bool) {
+fn dress(style: &mut egui::Style, with_display: bool, compact: bool) {
     let heading = if with_display {
         FontFamily::Name(DISPLAY.into())
     } else {
@@ -309,6 +476,17 @@ fn dress(style: &mut egui::Style, with_display: bool) {
     spacing.window_margin = Margin::same(14);
     spacing.interact_size.y = 24.0;
     spacing.slider_width = 130.0;
+    if compact {
+        // For fingers: every button, box and slider at least a finger tall, and
+        // room between them; windows with a narrower margin on a narrow screen.
+        spacing.interact_size.y = FINGER;
+        spacing.button_padding = egui::vec2(10.0, 8.0);
+        spacing.item_spacing = egui::vec2(6.0, 6.0);
+        spacing.window_margin = Margin::same(10);
+        spacing.slider_width = 110.0;
+        spacing.icon_width = 22.0;
+        spacing.icon_width_inner = 12.0;
+    }
 
     let visuals = &mut style.visuals;
     *visuals = egui::Visuals::dark();

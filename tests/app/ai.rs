@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use tabletop::ai::Level;
+use tabletop::app::GameKind;
 use tabletop::app::ai::{AiPace, AiPurpose};
 use tabletop::app::ai::{AiTask, Hint};
 use tabletop::app::gomoku::analysis::{
@@ -16,6 +17,7 @@ use tabletop::app::gomoku::{CurrentGame, MoveRequested};
 use tabletop::app::pointer::{Hovered, PointerOverUi};
 use tabletop::app::table::ToggleAnalysis;
 use tabletop::app::table::{NewGameRequested, Phase, UndoRequested};
+use tabletop::app::touch::{AwaitingTap, TouchPointer, TouchSettings};
 use tabletop::rules::gomoku::{Gomoku, Point};
 
 type GomokuAiTask = AiTask<Point>;
@@ -290,6 +292,54 @@ fn clicks_on_the_ui_or_in_the_ais_turn_never_place_stones() {
     app.insert_resource(mouse);
     app.update();
     assert!(!game(&app).moves().contains(&point(&app, "a1")));
+}
+
+#[test]
+fn a_tap_shows_the_move_and_a_second_tap_on_it_plays_it() {
+    let seats = Seats {
+        first: PlayerKind::Human,
+        second: PlayerKind::Human,
+    };
+    let mut app = playing_app_with(GomokuSettings::default(), seats);
+    let (h8, h9) = (point(&app, "h8"), point(&app, "h9"));
+    // A tap as the touch code reports one: where it landed (the move under it) and
+    // that it happened this frame; then a frame without.
+    let tap = |app: &mut App, at: Point| {
+        app.insert_resource(Hovered::<Gomoku>(Some(at)));
+        app.world_mut().resource_mut::<TouchPointer>().tapped = true;
+        app.update();
+        app.world_mut().resource_mut::<TouchPointer>().tapped = false;
+        app.update();
+    };
+    let awaiting = |app: &App| {
+        let kind = GameKind::named("gomoku").unwrap();
+        let generation = game(app).generation();
+        let awaiting = app.world().resource::<AwaitingTap>();
+        awaiting.for_position(kind, generation).map(str::to_owned)
+    };
+    tap(&mut app, h8);
+    assert!(
+        game(&app).moves().is_empty(),
+        "the first tap only shows the stone"
+    );
+    assert_eq!(awaiting(&app).as_deref(), Some("h8"));
+    tap(&mut app, h9);
+    assert!(
+        game(&app).moves().is_empty(),
+        "a tap elsewhere shows that point instead"
+    );
+    assert_eq!(awaiting(&app).as_deref(), Some("h9"));
+    tap(&mut app, h9);
+    assert_eq!(
+        game(&app).moves(),
+        [h9],
+        "the second tap on the same point plays"
+    );
+    assert_eq!(awaiting(&app), None);
+    // With the setting off, one tap plays, as a click does.
+    app.world_mut().resource_mut::<TouchSettings>().confirm = false;
+    tap(&mut app, h8);
+    assert_eq!(game(&app).moves(), [h9, h8]);
 }
 
 fn analysis(app: &App) -> &GomokuAnalysis {

@@ -10,6 +10,7 @@ use tabletop::app::files::autosave::{Autosave, ContinueOffer};
 use tabletop::app::files::preferences::Preferences;
 use tabletop::app::sound::SoundSettings;
 use tabletop::app::table::{GameSetup, RedoRequested, UndoRequested};
+use tabletop::app::touch::TouchSettings;
 use tabletop::app::{GameKind, Players, Screen};
 use tabletop::record::{PlayerKind, SavedGame, Seats};
 use tabletop::rules::gomoku::{Gomoku, Point};
@@ -209,6 +210,8 @@ fn the_settings_come_back_at_the_next_start() {
         sound.volume = 0.35;
         sound.muted = true;
     }
+    // One tap plays a move on a touch screen.
+    app.world_mut().resource_mut::<TouchSettings>().confirm = false;
     app.world_mut()
         .resource_mut::<NextState<GameKind>>()
         .set(GameKind::named("knucklebones").unwrap());
@@ -235,6 +238,7 @@ fn the_settings_come_back_at_the_next_start() {
     for line in [
         "sound off",
         "volume 35",
+        "taps direct",
         "game knucklebones",
         "second ai:5",
         "knucklebones seed 42",
@@ -248,6 +252,7 @@ fn the_settings_come_back_at_the_next_start() {
     let sound = *app.world().resource::<SoundSettings>();
     assert!(sound.muted);
     assert!((sound.volume - 0.35).abs() < 1e-6);
+    assert!(!app.world().resource::<TouchSettings>().confirm);
     assert_eq!(
         *app.world().resource::<State<GameKind>>().get(),
         GameKind::named("knucklebones").unwrap()

@@ -170,3 +170,14 @@ online-rematch = Rematch
 online-rematch-asked = { $who } asks for a rematch
 online-no-load = A game on the table of an online room cannot be replaced: leave the room first.
 online-leave = Leave the room
+
+## Touch and the compact layout (phones)
+touch-confirm = Tap twice to place (the first tap shows the piece)
+touch-help = One finger: turn the view · two fingers: pinch to zoom, drag to pan · double tap off the board: reset the view
+touch-tap-again = Tap { $at } again to play it
+touch-thinking = { $who } is thinking…
+touch-hint-looking = Looking for a hint…
+touch-new = New
+touch-more = More
+touch-less = Less
+touch-game-page = Game

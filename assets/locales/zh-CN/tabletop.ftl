@@ -164,3 +164,14 @@ online-rematch = 再来一局
 online-rematch-asked = { $who } 想再来一局
 online-no-load = 在线房间中不能读取棋局：先离开房间。
 online-leave = 离开房间
+
+## 触屏与紧凑布局（手机）
+touch-confirm = 点两下落子（第一下只显示棋子）
+touch-help = 单指：转动视角 · 双指：捏合缩放、拖动平移 · 在棋盘外双击：复位视角
+touch-tap-again = 再点一下 { $at } 落子
+touch-thinking = { $who } 正在思考…
+touch-hint-looking = 正在寻找提示…
+touch-new = 新局
+touch-more = 更多
+touch-less = 收起
+touch-game-page = 对局

@@ -306,89 +306,91 @@ fn panel(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let title = tr!(locale, "analysis-title");
-    crate::app::ui_theme::corner_window(ctx, title, "analysis", egui::Align2::RIGHT_BOTTOM).show(
-        ctx,
-        |ui| {
-            let mut on = analysis.on;
-            if ui
-                .checkbox(&mut on, tr!(locale, "analysis-show-solved"))
-                .changed()
+    let Some(window) =
+        crate::app::ui_theme::corner_window(ctx, title, "analysis", egui::Align2::RIGHT_BOTTOM)
+    else {
+        return Ok(());
+    };
+    window.show(ctx, |ui| {
+        let mut on = analysis.on;
+        if ui
+            .checkbox(&mut on, tr!(locale, "analysis-show-solved"))
+            .changed()
+        {
+            toggles.write(ToggleAnalysis);
+        }
+        if !analysis.on {
+            return;
+        }
+        if game.is_over() {
+            ui.weak(tr!(locale, "analysis-over"));
+            return;
+        }
+        let colour = |score: Score| match score {
+            Score::Win(_) => Signal::Good.ui(),
+            Score::Draw => Signal::Fair.ui(),
+            Score::Loss(_) => Signal::Bad.ui(),
+        };
+        let side = locale.side(ConnectFour::NAME, game.side_to_move());
+        let best = analysis
+            .values
+            .iter()
+            .flatten()
+            .max_by_key(|v| rank(v.score));
+        match best {
+            Some(&value)
+                if analysis.values.iter().flatten().count() == game.legal_columns().len() =>
             {
-                toggles.write(ToggleAnalysis);
-            }
-            if !analysis.on {
-                return;
-            }
-            if game.is_over() {
-                ui.weak(tr!(locale, "analysis-over"));
-                return;
-            }
-            let colour = |score: Score| match score {
-                Score::Win(_) => Signal::Good.ui(),
-                Score::Draw => Signal::Fair.ui(),
-                Score::Loss(_) => Signal::Bad.ui(),
-            };
-            let side = locale.side(ConnectFour::NAME, game.side_to_move());
-            let best = analysis
-                .values
-                .iter()
-                .flatten()
-                .max_by_key(|v| rank(v.score));
-            match best {
-                Some(&value)
-                    if analysis.values.iter().flatten().count() == game.legal_columns().len() =>
-                {
-                    ui.label(
-                        egui::RichText::new(tr!(
-                            locale,
-                            "to-move-value",
-                            side = side.as_str(),
-                            value = describe(value, &locale)
-                        ))
-                        .color(colour(value.score)),
-                    );
-                }
-                _ => {
-                    ui.weak(tr!(locale, "to-move-solving", side = side.as_str()));
-                }
-            }
-            ui.small(tr!(locale, "connectfour-key"));
-            egui::Grid::new("column values")
-                .min_col_width(30.0)
-                .show(ui, |ui| {
-                    for column in Column::ALL {
-                        ui.label(egui::RichText::new(column.to_string()).monospace().weak());
-                    }
-                    ui.end_row();
-                    for column in Column::ALL {
-                        let text = match analysis.values[column.index()] {
-                            _ if game.check(column).is_err() => egui::RichText::new("-"),
-                            Some(value) => egui::RichText::new(short(value, &locale))
-                                .color(colour(value.score))
-                                .strong(),
-                            None => egui::RichText::new("…"),
-                        };
-                        ui.label(text.monospace());
-                    }
-                    ui.end_row();
-                });
-            if let Some(column) = hovered.0
-                && let Some(value) = analysis.values[column.index()]
-            {
-                ui.separator();
                 ui.label(
                     egui::RichText::new(tr!(
                         locale,
-                        "connectfour-column-value",
-                        column = column.to_string(),
+                        "to-move-value",
                         side = side.as_str(),
                         value = describe(value, &locale)
                     ))
                     .color(colour(value.score)),
                 );
             }
-        },
-    );
+            _ => {
+                ui.weak(tr!(locale, "to-move-solving", side = side.as_str()));
+            }
+        }
+        ui.small(tr!(locale, "connectfour-key"));
+        egui::Grid::new("column values")
+            .min_col_width(30.0)
+            .show(ui, |ui| {
+                for column in Column::ALL {
+                    ui.label(egui::RichText::new(column.to_string()).monospace().weak());
+                }
+                ui.end_row();
+                for column in Column::ALL {
+                    let text = match analysis.values[column.index()] {
+                        _ if game.check(column).is_err() => egui::RichText::new("-"),
+                        Some(value) => egui::RichText::new(short(value, &locale))
+                            .color(colour(value.score))
+                            .strong(),
+                        None => egui::RichText::new("…"),
+                    };
+                    ui.label(text.monospace());
+                }
+                ui.end_row();
+            });
+        if let Some(column) = hovered.0
+            && let Some(value) = analysis.values[column.index()]
+        {
+            ui.separator();
+            ui.label(
+                egui::RichText::new(tr!(
+                    locale,
+                    "connectfour-column-value",
+                    column = column.to_string(),
+                    side = side.as_str(),
+                    value = describe(value, &locale)
+                ))
+                .color(colour(value.score)),
+            );
+        }
+    });
     Ok(())
 }
 

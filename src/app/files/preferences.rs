@@ -11,6 +11,7 @@
 //! language zh-CN
 //! sound on
 //! volume 70
+//! taps confirm
 //! game gomoku
 //! first human
 //! second ai:3
@@ -38,6 +39,7 @@ use crate::app::locale::{Language, Locale};
 use crate::app::online::OnlineSettings;
 use crate::app::sound::SoundSettings;
 use crate::app::table::{GameKind, Players, Screen, TableGames};
+use crate::app::touch::TouchSettings;
 use crate::online::protocol::check_name;
 use crate::record::PlayerKind;
 
@@ -122,6 +124,14 @@ fn apply_line(world: &mut World, line: &str) -> Result<(), String> {
             };
             world.resource_mut::<SoundSettings>().muted = !on;
         }
+        ["taps", how] => {
+            let confirm = match how {
+                "confirm" => true,
+                "direct" => false,
+                _ => return Err("taps is 'confirm' or 'direct'".to_owned()),
+            };
+            world.get_resource_or_init::<TouchSettings>().confirm = confirm;
+        }
         ["language", tag] => {
             let language = Language::from_tag(tag)
                 .ok_or_else(|| format!("no language '{tag}' (en or zh-CN)"))?;
@@ -186,6 +196,10 @@ fn settings_text(world: &World) -> String {
         "volume {}\n",
         (sound.volume * 100.0).round() as u8
     ));
+    if let Some(touch) = world.get_resource::<TouchSettings>() {
+        let how = if touch.confirm { "confirm" } else { "direct" };
+        text.push_str(&format!("taps {how}\n"));
+    }
     let kind = world.resource::<State<GameKind>>().get();
     text.push_str(&format!("game {}\n", kind.name()));
     let players = world.resource::<Players>();
@@ -223,6 +237,7 @@ pub(super) fn plugin(app: &mut App) {
                 resource_changed::<SoundSettings>
                     .or_eager(resource_changed::<Locale>)
                     .or_eager(resource_changed::<OnlineSettings>)
+                    .or_eager(resource_changed::<TouchSettings>)
                     .or_eager(resource_changed::<Players>)
                     .or_eager(state_changed::<GameKind>)
                     .or_eager(state_changed::<Screen>),

@@ -440,63 +440,65 @@ fn panel(
     let ctx = contexts.ctx_mut()?;
     let report = analysis.report.as_ref().filter(|_| analysis.on);
     let title = tr!(locale, "analysis-title");
-    crate::app::ui_theme::corner_window(ctx, title, "analysis", egui::Align2::RIGHT_BOTTOM).show(
-        ctx,
-        |ui| {
-            let mut on = analysis.on;
-            if ui
-                .checkbox(&mut on, tr!(locale, "gomoku-analyse"))
-                .changed()
-            {
-                toggles.write(ToggleAnalysis);
+    let Some(window) =
+        crate::app::ui_theme::corner_window(ctx, title, "analysis", egui::Align2::RIGHT_BOTTOM)
+    else {
+        return Ok(());
+    };
+    window.show(ctx, |ui| {
+        let mut on = analysis.on;
+        if ui
+            .checkbox(&mut on, tr!(locale, "gomoku-analyse"))
+            .changed()
+        {
+            toggles.write(ToggleAnalysis);
+        }
+        if !analysis.on {
+            return;
+        }
+        if players.iter().any(|t| t.purpose == AiPurpose::Play) {
+            ui.weak(tr!(locale, "gomoku-analysis-paused"));
+        } else if game.is_over() {
+            ui.weak(tr!(locale, "gomoku-analysis-over"));
+        }
+        let Some(report) = report else {
+            if !game.is_over() {
+                ui.weak(tr!(locale, "gomoku-analysis-thinking"));
             }
-            if !analysis.on {
-                return;
+            return;
+        };
+        let (black, words) = bar_and_words(report.value, report.side, &locale);
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(220.0, 14.0), egui::Sense::hover());
+        let painter = ui.painter();
+        painter.rect_filled(rect, 3.0, egui::Color32::from_rgb(235, 232, 225));
+        let mut dark = rect;
+        dark.set_width(rect.width() * black);
+        painter.rect_filled(dark, 3.0, egui::Color32::from_rgb(20, 20, 24));
+        ui.label(egui::RichText::new(words).strong());
+        let secs = report.elapsed.as_secs_f64().max(1e-3);
+        let speed = format!("{:.0}", report.nodes as f64 / secs / 1000.0);
+        ui.small(tr!(
+            locale,
+            "gomoku-search",
+            depth = report.depth,
+            nodes = report.nodes,
+            speed = speed
+        ));
+        let line: Vec<String> = report.line.iter().map(ToString::to_string).collect();
+        ui.small(tr!(locale, "gomoku-best-line", line = line.join(" ")));
+        egui::Grid::new("candidates").show(ui, |ui| {
+            for (rank, &(p, value)) in report.candidates.iter().enumerate() {
+                let [r, g, b, _] = rank_colour(rank).to_srgba().to_u8_array();
+                ui.label(
+                    egui::RichText::new(format!("{}. {p}", rank + 1))
+                        .color(egui::Color32::from_rgb(r, g, b))
+                        .monospace(),
+                );
+                ui.label(egui::RichText::new(value_text(value, &locale)).monospace());
+                ui.end_row();
             }
-            if players.iter().any(|t| t.purpose == AiPurpose::Play) {
-                ui.weak(tr!(locale, "gomoku-analysis-paused"));
-            } else if game.is_over() {
-                ui.weak(tr!(locale, "gomoku-analysis-over"));
-            }
-            let Some(report) = report else {
-                if !game.is_over() {
-                    ui.weak(tr!(locale, "gomoku-analysis-thinking"));
-                }
-                return;
-            };
-            let (black, words) = bar_and_words(report.value, report.side, &locale);
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(220.0, 14.0), egui::Sense::hover());
-            let painter = ui.painter();
-            painter.rect_filled(rect, 3.0, egui::Color32::from_rgb(235, 232, 225));
-            let mut dark = rect;
-            dark.set_width(rect.width() * black);
-            painter.rect_filled(dark, 3.0, egui::Color32::from_rgb(20, 20, 24));
-            ui.label(egui::RichText::new(words).strong());
-            let secs = report.elapsed.as_secs_f64().max(1e-3);
-            let speed = format!("{:.0}", report.nodes as f64 / secs / 1000.0);
-            ui.small(tr!(
-                locale,
-                "gomoku-search",
-                depth = report.depth,
-                nodes = report.nodes,
-                speed = speed
-            ));
-            let line: Vec<String> = report.line.iter().map(ToString::to_string).collect();
-            ui.small(tr!(locale, "gomoku-best-line", line = line.join(" ")));
-            egui::Grid::new("candidates").show(ui, |ui| {
-                for (rank, &(p, value)) in report.candidates.iter().enumerate() {
-                    let [r, g, b, _] = rank_colour(rank).to_srgba().to_u8_array();
-                    ui.label(
-                        egui::RichText::new(format!("{}. {p}", rank + 1))
-                            .color(egui::Color32::from_rgb(r, g, b))
-                            .monospace(),
-                    );
-                    ui.label(egui::RichText::new(value_text(value, &locale)).monospace());
-                    ui.end_row();
-                }
-            });
-        },
-    );
+        });
+    });
     let Some(report) = report else {
         return Ok(());
     };

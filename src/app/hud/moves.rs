@@ -17,7 +17,12 @@ pub(super) fn draw_move_list<G: TableGame>(
     let ctx = contexts.ctx_mut()?;
     let moves = game.move_names(&locale);
     let title = tr!(locale, "moves-title");
-    crate::app::ui_theme::corner_window(ctx, title, "moves", egui::Align2::RIGHT_TOP)
+    let Some(window) =
+        crate::app::ui_theme::corner_window(ctx, title, "moves", egui::Align2::RIGHT_TOP)
+    else {
+        return Ok(());
+    };
+    window
         .min_width(170.0)
         .default_width(170.0)
         .show(ctx, |ui| {

@@ -12,7 +12,7 @@ use crate::ai::Level;
 use crate::app::ai::{
     AiMoveRequested, AiPace, AiPurpose, AiStepRequested, AiTask, Hint, HintRequested,
 };
-use crate::app::camera::{LeftInset, ResetCamera};
+use crate::app::camera::{PanelInset, ResetCamera};
 use crate::app::files::{FileNotice, SavePath};
 use crate::app::locale::Locale;
 use crate::app::online::panel as online;
@@ -24,7 +24,8 @@ use crate::app::table::{
     TableGame, UndoRequested, seat_label,
 };
 use crate::app::theme::{AI_UI, DONE_UI, ERROR_UI, GOLD_UI, HINT_UI};
-use crate::app::ui_theme;
+use crate::app::touch::{AwaitingTap, TouchSettings};
+use crate::app::ui_theme::{self, Drawer, FINGER};
 use crate::rules::Player;
 use crate::tr;
 
@@ -39,17 +40,84 @@ pub(super) fn draw_hud<G: TableGame>(
     mut pace: ResMut<AiPace>,
     mut assist: ResMut<AssistLevel>,
     mut save_path: ResMut<SavePath>,
-    notice: Res<FileNotice>,
-    refused: Res<RefusedMove>,
+    (notice, refused): (Res<FileNotice>, Res<RefusedMove>),
     mut sound: ResMut<SoundSettings>,
-    mut inset: ResMut<LeftInset>,
+    mut inset: ResMut<PanelInset>,
     locale: Res<Locale>,
     mut requests: Requests,
+    (awaiting, mut touch): (Res<AwaitingTap>, ResMut<TouchSettings>),
     mut was_roomy: Local<Option<bool>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let thinking = tasks.iter().find(|t| t.purpose == AiPurpose::Play);
     let hinting = tasks.iter().find(|t| t.purpose == AiPurpose::Hint);
+    if ui_theme::compact(ctx) {
+        let waiting = awaiting.for_position(G::KIND, game.generation());
+        let bar = compact_bar(
+            ctx,
+            &game,
+            &players,
+            thinking,
+            hinting,
+            &hint,
+            refused.0.as_deref(),
+            waiting,
+            assist.0,
+            &mut requests,
+            &locale,
+        );
+        if Drawer::get(ctx).is_open_on(GAME_PAGE) {
+            let title = locale.game(G::NAME, "title");
+            ui_theme::drawer_window(ctx, title, GAME_PAGE).show(ctx, |ui| {
+                sides_and_status(ui, &game, &players, &locale);
+                let now = time.elapsed();
+                ai_at_work(
+                    ui, &game, &players, &pace, thinking, hinting, &hint, now, &locale,
+                );
+                ui.separator();
+                game_buttons(
+                    ui,
+                    &game,
+                    &players,
+                    &mut assist,
+                    thinking,
+                    hinting,
+                    &mut requests,
+                    &locale,
+                );
+                if !players.all_human() && !requests.online.in_room() {
+                    ai_pace(
+                        ui,
+                        &game,
+                        &players,
+                        &mut pace,
+                        thinking,
+                        &mut requests,
+                        &locale,
+                    );
+                }
+                ui.separator();
+                if ui.button(tr!(locale, "hud-reset-camera")).clicked() {
+                    requests.reset_camera.write(ResetCamera);
+                }
+                // Changed only when the box is: the settings file follows changes.
+                let mut confirm = touch.confirm;
+                if ui
+                    .checkbox(&mut confirm, tr!(locale, "touch-confirm"))
+                    .changed()
+                {
+                    touch.confirm = confirm;
+                }
+                ui.small(tr!(locale, "touch-help"));
+                ui.separator();
+                file_row(ui, &mut save_path, &notice, &mut requests, &locale);
+                ui.separator();
+                sound_row(ui, &mut sound, &locale);
+            });
+        }
+        ui_theme::frame_below(ctx, bar, &mut inset);
+        return Ok(());
+    }
     // In a low window (a small browser window) the file row and the help lines fold
     // away, and whatever still does not fit scrolls.
     let screen = ctx.content_rect();
@@ -133,6 +201,195 @@ pub(super) fn draw_hud<G: TableGame>(
     let right = shown.map(|shown| shown.response.rect.right());
     ui_theme::frame_beside(ctx, right, &mut inset);
     Ok(())
+}
+
+/// The drawer's page of the HUD itself: what the bar leaves out.
+const GAME_PAGE: &str = "game";
+
+/// The HUD on a phone: a bar across the top with whose turn it is and the status,
+/// the room's rows online, what the AI is doing or the tap a move waits for, and
+/// the main buttons (undo, hint, new game, menu) with "More", which opens the drawer
+/// (its pages: the rest of the HUD, the moves, the game's analysis).
+fn compact_bar<G: TableGame>(
+    ctx: &egui::Context,
+    game: &CurrentGame<G>,
+    players: &Players,
+    thinking: Option<&AiTask<G::Move>>,
+    hinting: Option<&AiTask<G::Move>>,
+    hint: &Hint<G>,
+    refused: Option<&str>,
+    waiting: Option<&str>,
+    assist: Level,
+    requests: &mut Requests,
+    locale: &Locale,
+) -> Option<f32> {
+    let width = ctx.content_rect().width() - 2.0 * ui_theme::EDGE;
+    let shown = egui::Window::new(locale.game(G::NAME, "title"))
+        .id(egui::Id::new("hud bar"))
+        .title_bar(false)
+        .anchor(egui::Align2::LEFT_TOP, [ui_theme::EDGE, ui_theme::EDGE])
+        .resizable(false)
+        .collapsible(false)
+        .min_width(width)
+        .max_width(width)
+        .show(ctx, |ui| {
+            // On a phone on its side the buttons stand beside the status, so the bar
+            // takes one row of the low screen.
+            let beside = ui.available_width() > 600.0;
+            let buttons = if beside {
+                5.0 * 96.0 + 4.0 * ui.spacing().item_spacing.x
+            } else {
+                ui.available_width()
+            };
+            let status = |ui: &mut egui::Ui, requests: &mut Requests| {
+                ui.horizontal_wrapped(|ui| {
+                    if game.is_over() {
+                        ui.label(
+                            egui::RichText::new(game.status_text(locale))
+                                .strong()
+                                .color(GOLD_UI),
+                        );
+                    } else {
+                        let side = game.side_to_move();
+                        stone_icon(ui, G::side_colour(side));
+                        let who = seat_label::<G>(players, side, locale);
+                        ui.label(egui::RichText::new(who).strong());
+                        ui.label(egui::RichText::new(game.status_text(locale)).small());
+                    }
+                });
+                online::hud_rows(ui, &mut requests.online, G::NAME, locale);
+                ui.label(bar_line(
+                    game, players, thinking, hinting, hint, refused, waiting, locale,
+                ));
+            };
+            if beside {
+                ui.horizontal(|ui| {
+                    let rest = ui.available_width() - buttons - ui.spacing().item_spacing.x;
+                    ui.vertical(|ui| {
+                        ui.set_width(rest);
+                        status(ui, requests);
+                    });
+                    bar_buttons(
+                        ui, game, players, hinting, assist, buttons, requests, locale,
+                    );
+                });
+            } else {
+                status(ui, requests);
+                bar_buttons(
+                    ui, game, players, hinting, assist, buttons, requests, locale,
+                );
+            }
+            let drawer = Drawer::get(ui.ctx());
+            if drawer.open.is_some() {
+                drawer_tabs(ui, &drawer, locale);
+            }
+        });
+    shown.map(|shown| shown.response.rect.bottom())
+}
+
+/// The bar's line under the status: a refused move, the tap a move waits for, the
+/// AI at work, the hint; a blank line otherwise, so the buttons never jump.
+fn bar_line<G: TableGame>(
+    game: &CurrentGame<G>,
+    players: &Players,
+    thinking: Option<&AiTask<G::Move>>,
+    hinting: Option<&AiTask<G::Move>>,
+    hint: &Hint<G>,
+    refused: Option<&str>,
+    waiting: Option<&str>,
+    locale: &Locale,
+) -> egui::RichText {
+    if let Some(why) = refused {
+        egui::RichText::new(tr!(locale, "refused", why = why)).color(ERROR_UI)
+    } else if let Some(name) = waiting {
+        egui::RichText::new(tr!(locale, "touch-tap-again", at = name))
+            .strong()
+            .color(HINT_UI)
+    } else if let Some(task) = thinking {
+        let who = seat_label::<G>(players, task.side, locale);
+        egui::RichText::new(tr!(locale, "touch-thinking", who = who)).color(AI_UI)
+    } else if hinting.is_some() {
+        egui::RichText::new(tr!(locale, "touch-hint-looking")).color(HINT_UI)
+    } else if let Some(mv) = hint.for_game(game) {
+        let mark = locale.game(G::NAME, "hint-mark");
+        let text = tr!(locale, "hud-hint", at = mv.to_string(), mark = mark);
+        egui::RichText::new(text).color(HINT_UI)
+    } else {
+        egui::RichText::new(" ")
+    }
+}
+
+/// The bar's buttons in `width`, each a fifth of it and a finger tall: Undo (a
+/// takeback request online), Hint, New game (not online), Menu, More.
+fn bar_buttons<G: TableGame>(
+    ui: &mut egui::Ui,
+    game: &CurrentGame<G>,
+    players: &Players,
+    hinting: Option<&AiTask<G::Move>>,
+    assist: Level,
+    width: f32,
+    requests: &mut Requests,
+    locale: &Locale,
+) {
+    let online = requests.online.in_room();
+    let person_to_move = !game.is_over() && players.get(game.side_to_move()).is_human();
+    let assists = !online || game.is_over();
+    let can_undo = game.can_undo() && (!online || (requests.online.playing() && !game.is_over()));
+    let drawer_open = Drawer::get(ui.ctx()).open.is_some();
+    let gap = ui.spacing().item_spacing.x;
+    let size = egui::vec2((width - 4.0 * gap) / 5.0, FINGER);
+    ui.horizontal(|ui| {
+        let button = |ui: &mut egui::Ui, enabled: bool, text: String| {
+            ui.add_enabled(enabled, egui::Button::new(text).min_size(size))
+                .clicked()
+        };
+        if button(ui, can_undo, tr!(locale, "hud-undo")) {
+            requests.undo.write(UndoRequested);
+        }
+        if button(
+            ui,
+            assists && person_to_move && hinting.is_none(),
+            tr!(locale, "hud-hint-button"),
+        ) {
+            requests.hint.write(HintRequested { level: assist });
+        }
+        if button(ui, !online, tr!(locale, "touch-new")) {
+            requests.new_game.write(NewGameRequested);
+        }
+        if button(ui, true, tr!(locale, "hud-menu")) {
+            requests.screen.set(Screen::Menu);
+        }
+        let more = if drawer_open {
+            tr!(locale, "touch-less")
+        } else {
+            tr!(locale, "touch-more")
+        };
+        if button(ui, true, more) {
+            let page = (!drawer_open).then_some(GAME_PAGE);
+            Drawer::open(ui.ctx(), page);
+        }
+    });
+}
+
+/// The drawer's tabs: the HUD's own page first, then the panels that offered one.
+fn drawer_tabs(ui: &mut egui::Ui, drawer: &Drawer, locale: &Locale) {
+    let mut pages = vec![(GAME_PAGE, tr!(locale, "touch-game-page"))];
+    pages.extend(
+        drawer
+            .pages(ui.ctx())
+            .into_iter()
+            .filter(|(key, _)| *key != GAME_PAGE),
+    );
+    ui.horizontal(|ui| {
+        let size = egui::vec2(0.0, FINGER);
+        for (key, title) in pages {
+            let chosen = drawer.is_open_on(key);
+            let tab = ui.add(egui::Button::selectable(chosen, title).min_size(size));
+            if tab.clicked() && !chosen {
+                Drawer::open(ui.ctx(), Some(key));
+            }
+        }
+    });
 }
 
 /// The game's line, who plays each side, whose turn it is and the status.

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::settings::settings_rows;
 use crate::ai::Level;
-use crate::app::camera::LeftInset;
+use crate::app::camera::PanelInset;
 use crate::app::files::autosave::ContinueOffer;
 use crate::app::locale::{Language, LanguageChosen, Locale};
 use crate::app::online::panel::{OnlinePanel, menu_section as online_section};
@@ -67,7 +67,7 @@ fn draw_menu<G: TableGame>(
     #[cfg(not(target_arch = "wasm32"))] mut exit: MessageWriter<AppExit>,
     fonts: Option<Res<GameFonts>>,
     mut sound: ResMut<SoundSettings>,
-    mut inset: ResMut<LeftInset>,
+    mut inset: ResMut<PanelInset>,
     locale: Res<Locale>,
     mut languages: MessageWriter<LanguageChosen>,
     mut online: OnlinePanel,
@@ -82,111 +82,128 @@ fn draw_menu<G: TableGame>(
     }
     // As tall as its content; in a low window (640x400) what does not fit scrolls,
     // above the Start row.
-    let room = ctx.content_rect().height() - 130.0;
-    // At the left, as the HUD in play: the board stands beside it.
+    let compact = ui_theme::compact(ctx);
+    let room = ctx.content_rect().height() - if compact { 150.0 } else { 130.0 };
+    // At the left, as the HUD in play: the board stands beside it. On a phone, a
+    // sheet as wide as the screen over the table.
     let window = egui::Window::new(tr!(locale, "menu-title"))
         .id(egui::Id::new("menu"))
-        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .resizable(false)
-        .collapsible(false)
-        .min_width(320.0)
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
-                .min_scrolled_height(room)
-                .max_height(room)
-                .show(ui, |ui| {
-                    if let Some((saved, _)) = &offer.game {
-                        ui.horizontal(|ui| {
-                            if ui
-                                .add_sized(
-                                    [120.0, 32.0],
-                                    egui::Button::new(tr!(locale, "menu-continue")),
-                                )
-                                .on_hover_text(tr!(locale, "menu-continue-tip"))
-                                .clicked()
-                            {
-                                commands.queue(ContinueOffer::accept);
-                            }
-                            ui.label(describe_saved(saved, &locale));
-                        });
-                        ui.separator();
-                    }
-                    if let Some(notice) = &offer.notice {
-                        ui.colored_label(egui::Color32::from_rgb(230, 120, 100), notice);
-                        ui.separator();
-                    }
+        .collapsible(false);
+    let window = if compact {
+        let width = ctx.content_rect().width() - 2.0 * ui_theme::EDGE;
+        window
+            .anchor(egui::Align2::LEFT_TOP, [ui_theme::EDGE, ui_theme::EDGE])
+            .min_width(width)
+            .max_width(width)
+    } else {
+        window
+            .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+            .min_width(320.0)
+    };
+    let button_height = if compact { ui_theme::FINGER } else { 32.0 };
+    let window = window.show(ctx, |ui| {
+        egui::ScrollArea::vertical()
+            .min_scrolled_height(room)
+            .max_height(room)
+            .show(ui, |ui| {
+                if let Some((saved, _)) = &offer.game {
                     ui.horizontal(|ui| {
-                        for game in games.kinds() {
-                            if ui
-                                .selectable_label(
-                                    game == G::KIND,
-                                    egui::RichText::new(locale.game(game.name(), "title"))
-                                        .heading(),
-                                )
-                                .clicked()
-                                && game != G::KIND
-                            {
-                                next_kind.set(game);
-                            }
+                        if ui
+                            .add_sized(
+                                [120.0, button_height],
+                                egui::Button::new(tr!(locale, "menu-continue")),
+                            )
+                            .on_hover_text(tr!(locale, "menu-continue-tip"))
+                            .clicked()
+                        {
+                            commands.queue(ContinueOffer::accept);
                         }
+                        ui.label(describe_saved(saved, &locale));
                     });
                     ui.separator();
-                    for line in locale.game(G::NAME, "blurb").lines() {
-                        ui.label(line);
+                }
+                if let Some(notice) = &offer.notice {
+                    ui.colored_label(egui::Color32::from_rgb(230, 120, 100), notice);
+                    ui.separator();
+                }
+                ui.horizontal_wrapped(|ui| {
+                    for game in games.kinds() {
+                        let title = egui::RichText::new(locale.game(game.name(), "title"));
+                        let title = if compact {
+                            title.strong()
+                        } else {
+                            title.heading()
+                        };
+                        if ui.selectable_label(game == G::KIND, title).clicked() && game != G::KIND
+                        {
+                            next_kind.set(game);
+                        }
                     }
-                    ui.small(tr!(locale, "menu-seats-help"));
-                    ui.add_space(8.0);
-                    egui::Grid::new("game settings")
-                        .num_columns(2)
-                        .spacing([16.0, 8.0])
-                        .show(ui, |ui| {
-                            let mut edited = setup.clone();
-                            settings_rows(ui, &mut edited, &locale);
-                            // Changed only when a widget changed it: the title scene
-                            // and the settings file follow changes.
-                            setup.set_if_neq(edited);
-                            for player in Player::BOTH {
-                                ui.label(locale.side(G::NAME, player));
-                                seat_picker(ui, &mut players, player, &locale);
-                                ui.end_row();
-                            }
-                            ui.label("");
-                            let tip = tr!(
-                                locale,
-                                "menu-swap-tip",
-                                first = locale.side(G::NAME, Player::First),
-                                second = locale.side(G::NAME, Player::Second)
-                            );
-                            let swap = ui.button(tr!(locale, "menu-swap"));
-                            if swap.on_hover_text(tip).clicked() {
-                                players.0 = players.swapped();
-                            }
-                            ui.end_row();
-                        });
-                    ui.add_space(4.0);
-                    online_section(ui, &mut online, G::NAME, &setup, &locale);
-                    ui.add_space(8.0);
-                    sound_row(ui, &mut sound, &locale);
-                    language_row(ui, &locale, &mut languages);
-                    ui.add_space(8.0);
                 });
-            // Start stays in sight below what scrolls.
-            ui.horizontal(|ui| {
-                if ui
-                    .add_sized([120.0, 32.0], egui::Button::new(tr!(locale, "menu-start")))
-                    .clicked()
-                {
-                    screen.set(Screen::Playing);
+                ui.separator();
+                for line in locale.game(G::NAME, "blurb").lines() {
+                    ui.label(line);
                 }
-                #[cfg(not(target_arch = "wasm32"))]
-                if ui
-                    .add_sized([80.0, 32.0], egui::Button::new(tr!(locale, "menu-quit")))
-                    .clicked()
-                {
-                    exit.write(AppExit::Success);
-                }
+                ui.small(tr!(locale, "menu-seats-help"));
+                ui.add_space(8.0);
+                egui::Grid::new("game settings")
+                    .num_columns(2)
+                    .spacing([16.0, 8.0])
+                    .show(ui, |ui| {
+                        let mut edited = setup.clone();
+                        settings_rows(ui, &mut edited, &locale);
+                        // Changed only when a widget changed it: the title scene
+                        // and the settings file follow changes.
+                        setup.set_if_neq(edited);
+                        for player in Player::BOTH {
+                            ui.label(locale.side(G::NAME, player));
+                            seat_picker(ui, &mut players, player, &locale);
+                            ui.end_row();
+                        }
+                        ui.label("");
+                        let tip = tr!(
+                            locale,
+                            "menu-swap-tip",
+                            first = locale.side(G::NAME, Player::First),
+                            second = locale.side(G::NAME, Player::Second)
+                        );
+                        let swap = ui.button(tr!(locale, "menu-swap"));
+                        if swap.on_hover_text(tip).clicked() {
+                            players.0 = players.swapped();
+                        }
+                        ui.end_row();
+                    });
+                ui.add_space(4.0);
+                online_section(ui, &mut online, G::NAME, &setup, &locale);
+                ui.add_space(8.0);
+                sound_row(ui, &mut sound, &locale);
+                language_row(ui, &locale, &mut languages);
+                ui.add_space(8.0);
             });
+        // Start stays in sight below what scrolls.
+        ui.horizontal(|ui| {
+            if ui
+                .add_sized(
+                    [120.0, button_height],
+                    egui::Button::new(tr!(locale, "menu-start")),
+                )
+                .clicked()
+            {
+                screen.set(Screen::Playing);
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            if ui
+                .add_sized(
+                    [80.0, button_height],
+                    egui::Button::new(tr!(locale, "menu-quit")),
+                )
+                .clicked()
+            {
+                exit.write(AppExit::Success);
+            }
         });
+    });
     let right = window.map(|shown| shown.response.rect.right());
     ui_theme::frame_beside(ctx, right, &mut inset);
     Ok(())
@@ -232,14 +249,22 @@ fn describe_saved(saved: &SavedGame, locale: &Locale) -> String {
     )
 }
 
-/// Human or AI for one side, with the AI's level.
+/// Human or AI for one side, with the AI's level: on one row, or on a phone the
+/// level's slider below the choice.
 fn seat_picker(ui: &mut egui::Ui, players: &mut Players, player: Player, locale: &Locale) {
     let current = players.get(player);
-    ui.horizontal(|ui| {
+    let layout = if ui_theme::compact(ui.ctx()) {
+        egui::Layout::top_down(egui::Align::Min)
+    } else {
+        egui::Layout::left_to_right(egui::Align::Center)
+    };
+    ui.with_layout(layout, |ui| {
         let mut kind = current;
-        ui.radio_value(&mut kind, PlayerKind::Human, tr!(locale, "seat-human"));
-        let as_ai = PlayerKind::Ai(current.level().unwrap_or(Level::new(3).expect("a level")));
-        ui.radio_value(&mut kind, as_ai, tr!(locale, "seat-ai"));
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut kind, PlayerKind::Human, tr!(locale, "seat-human"));
+            let level = current.level().unwrap_or(Level::new(3).expect("a level"));
+            ui.radio_value(&mut kind, PlayerKind::Ai(level), tr!(locale, "seat-ai"));
+        });
         if let PlayerKind::Ai(level) = kind {
             let mut n = level.get();
             let range = Level::MIN.get()..=Level::MAX.get();

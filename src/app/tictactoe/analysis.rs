@@ -30,54 +30,56 @@ fn analysis_panel(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let title = tr!(locale, "analysis-title");
-    crate::app::ui_theme::corner_window(ctx, title, "analysis", egui::Align2::RIGHT_BOTTOM).show(
-        ctx,
-        |ui| {
-            ui.checkbox(&mut analysis.0, tr!(locale, "analysis-show-solved"));
-            if !analysis.0 {
-                return;
-            }
-            let colour = |value: Value| match value {
-                Value::Win(_) => Signal::Good.ui(),
-                Value::Draw => Signal::Fair.ui(),
-                Value::Loss(_) => Signal::Bad.ui(),
-            };
-            let describe = |value: Value| match value {
-                Value::Win(n) => tr!(locale, "value-wins-in", n = n),
-                Value::Draw => tr!(locale, "value-draws"),
-                Value::Loss(n) => tr!(locale, "value-loses-in", n = n),
-            };
-            if game.is_over() {
-                ui.weak(tr!(locale, "analysis-over"));
-                return;
-            }
-            let side = locale.side(TicTacToe::NAME, game.side_to_move());
-            let position = value(&game);
-            let text = tr!(
-                locale,
-                "to-move-value",
-                side = side,
-                value = describe(position)
-            );
-            ui.label(egui::RichText::new(text).color(colour(position)));
-            ui.small(tr!(locale, "tictactoe-key"));
-            let values = move_values(&game);
-            egui::Grid::new("move values").show(ui, |ui| {
-                let shown = Cell::ALL
-                    .iter()
-                    .filter_map(|&cell| Some((cell, values[cell.index()]?)));
-                for (i, (cell, value)) in shown.enumerate() {
-                    if i > 0 && i % 3 == 0 {
-                        ui.end_row();
-                    }
-                    ui.label(
-                        egui::RichText::new(format!("{cell} {}", describe(value)))
-                            .monospace()
-                            .color(colour(value)),
-                    );
+    let Some(window) =
+        crate::app::ui_theme::corner_window(ctx, title, "analysis", egui::Align2::RIGHT_BOTTOM)
+    else {
+        return Ok(());
+    };
+    window.show(ctx, |ui| {
+        ui.checkbox(&mut analysis.0, tr!(locale, "analysis-show-solved"));
+        if !analysis.0 {
+            return;
+        }
+        let colour = |value: Value| match value {
+            Value::Win(_) => Signal::Good.ui(),
+            Value::Draw => Signal::Fair.ui(),
+            Value::Loss(_) => Signal::Bad.ui(),
+        };
+        let describe = |value: Value| match value {
+            Value::Win(n) => tr!(locale, "value-wins-in", n = n),
+            Value::Draw => tr!(locale, "value-draws"),
+            Value::Loss(n) => tr!(locale, "value-loses-in", n = n),
+        };
+        if game.is_over() {
+            ui.weak(tr!(locale, "analysis-over"));
+            return;
+        }
+        let side = locale.side(TicTacToe::NAME, game.side_to_move());
+        let position = value(&game);
+        let text = tr!(
+            locale,
+            "to-move-value",
+            side = side,
+            value = describe(position)
+        );
+        ui.label(egui::RichText::new(text).color(colour(position)));
+        ui.small(tr!(locale, "tictactoe-key"));
+        let values = move_values(&game);
+        egui::Grid::new("move values").show(ui, |ui| {
+            let shown = Cell::ALL
+                .iter()
+                .filter_map(|&cell| Some((cell, values[cell.index()]?)));
+            for (i, (cell, value)) in shown.enumerate() {
+                if i > 0 && i % 3 == 0 {
+                    ui.end_row();
                 }
-            });
-        },
-    );
+                ui.label(
+                    egui::RichText::new(format!("{cell} {}", describe(value)))
+                        .monospace()
+                        .color(colour(value)),
+                );
+            }
+        });
+    });
     Ok(())
 }
