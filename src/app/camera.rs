@@ -4,6 +4,7 @@
 
 use bevy::camera::SubCameraView;
 use bevy::camera_controller::free_camera::{FreeCamera, FreeCameraPlugin, FreeCameraState};
+use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::prelude::*;
 use bevy_tweening::{AnimCompletedEvent, AnimationSystem};
 
@@ -107,6 +108,7 @@ fn spawn_camera(mut commands: Commands, home: Res<CameraHome>) {
         Name::new("Camera"),
         MainCamera,
         Camera3d::default(),
+        tonemapping(),
         home.view,
         FreeCamera {
             walk_speed: 6.0,
@@ -118,6 +120,16 @@ fn spawn_camera(mut commands: Commands, home: Res<CameraHome>) {
     ));
 }
 
+/// Bevy's default, TonyMcMapface, on the desktop; in the browser one computed in the
+/// shader, by the same author: the web build leaves out the default's lookup tables
+/// (see the bevy sections of Cargo.toml).
+fn tonemapping() -> Tonemapping {
+    if cfg!(target_arch = "wasm32") {
+        Tonemapping::SomewhatBoringDisplayTransform
+    } else {
+        Tonemapping::TonyMcMapface
+    }
+}
 
 /// How long the camera takes to fly to a new home view.
 const FLIGHT_SECONDS: f32 = 0.6;
