@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the browser version into a static folder (default web/dist):
 #   tabletop_bg.wasm (+ .br and .gz copies) + tabletop.js (wasm-bindgen's glue) +
-#   index.html + assets/.
+#   index.html + assets/ + the web app's manifest, icons and service worker (sw.js).
 # Serve it with scripts/serve-web.py (it sends the compressed copies), e.g.
 #   scripts/serve-web.py web/dist        # then open http://127.0.0.1:8080/
 #
@@ -84,9 +84,26 @@ if [ -n "$wasm_opt" ]; then
 fi
 
 raw=$(stat -c %s "$out/tabletop_bg.wasm")
+# The build's name: the module's hash. It names the module's address (the service
+# worker keeps the page's own download of it) and the worker's cache.
+build=$(sha256sum "$out/tabletop_bg.wasm" | cut -c1-16)
 # The page shows the download's progress against the module's size.
-sed "s/__WASM_BYTES__/$raw/" web/index.html > "$out/index.html"
+sed -e "s/__WASM_BYTES__/$raw/" -e "s/__BUILD__/$build/" web/index.html > "$out/index.html"
 if [ -d assets ]; then cp -r assets "$out/"; fi
+
+# Installable and offline: the manifest, its icons (drawn by a script) and the
+# service worker, which keeps every file of the build (web/sw.js).
+step "web app manifest, icons, service worker"
+cp web/manifest.webmanifest "$out/"
+python3 scripts/make-icons.py "$out"
+files=$(cd "$out" && { echo index.html; echo tabletop.js; echo "tabletop_bg.wasm?build=$build"; \
+    echo manifest.webmanifest; ls icon-*.png; find assets -type f | sort; } |
+    sed 's/.*/  "&",/')
+{
+    sed -n '1,/^const FILES = /p' web/sw.js | sed '$d'
+    printf 'const FILES = [\n%s\n];\n' "$files"
+    sed -n '/^const FILES = /,$p' web/sw.js | sed '1d'
+} | sed "s/__BUILD__/$build/" > "$out/sw.js"
 
 # Compressed copies for the server to send to browsers that take them
 # (scripts/serve-web.py does): Brotli (node's zlib; quality 11, or 5 for --fast: 11

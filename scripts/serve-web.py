@@ -23,6 +23,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
         ".js": "text/javascript",
         ".mjs": "text/javascript",
+        ".webmanifest": "application/manifest+json",
     }
 
     def send_head(self):
