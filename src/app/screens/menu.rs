@@ -127,7 +127,9 @@ fn draw_menu<G: TableGame>(
                     ui.colored_label(egui::Color32::from_rgb(230, 120, 100), notice);
                     ui.separator();
                 }
-                ui.horizontal_wrapped(|ui| {
+                // The games' names: in one row beside a board (the menu as wide as
+                // they need), wrapped on a phone.
+                let tabs = |ui: &mut egui::Ui| {
                     for game in games.kinds() {
                         let title = egui::RichText::new(locale.game(game.name(), "title"));
                         let title = if compact {
@@ -140,7 +142,12 @@ fn draw_menu<G: TableGame>(
                             next_kind.set(game);
                         }
                     }
-                });
+                };
+                if compact {
+                    ui.horizontal_wrapped(tabs);
+                } else {
+                    ui.horizontal(tabs);
+                }
                 ui.separator();
                 for line in locale.game(G::NAME, "blurb").lines() {
                     ui.label(line);
