@@ -108,7 +108,13 @@ fn draw_menu<G: TableGame>(
             .max_height(room)
             .show(ui, |ui| {
                 if let Some((saved, _)) = &offer.game {
-                    ui.horizontal(|ui| {
+                    // On a phone the game's line goes under the button.
+                    let layout = if compact {
+                        egui::Layout::top_down(egui::Align::Min)
+                    } else {
+                        egui::Layout::left_to_right(egui::Align::Center)
+                    };
+                    ui.with_layout(layout, |ui| {
                         if ui
                             .add_sized(
                                 [120.0, button_height],
