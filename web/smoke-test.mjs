@@ -42,6 +42,8 @@ const HUD = { save: { x: 74, y: 568 }, load: { x: 146, y: 568 } };
 const BOARD_CENTRE = { x: 836, y: 380 };
 
 const problems = [];
+// Pointer presses by kind (mouse, touch, pen), on every page.
+const presses = {};
 const log = [];
 let started = performance.now();
 
@@ -60,37 +62,51 @@ const browser = await chromium.launch({
   ],
 });
 // In English whatever the machine speaks: the clicks below are measured on the English menu.
-const page = await browser.newPage({ viewport: VIEW, acceptDownloads: true, locale: "en-US" });
-// In the page, before the game starts: the time of every move and AI answer the game
-// logs, on the page's clock, and every task over 50 ms on the page's thread.
-await page.addInitScript(() => {
-  window.__marks = [];
-  for (const level of ["log", "info", "warn", "error", "debug"]) {
-    const original = console[level];
-    console[level] = function (...args) {
-      const text = String(args[0] ?? "");
-      if (/AI \d chose|move \d+:/.test(text)) window.__marks.push([performance.now(), text]);
-      return original.apply(this, args);
-    };
-  }
-  window.__long = [];
-  new PerformanceObserver((list) => {
-    for (const task of list.getEntries()) window.__long.push([task.startTime, task.duration]);
-  }).observe({ type: "longtask", buffered: true });
-});
-page.on("console", (message) => {
-  // Bevy's log lines come styled: drop the %c markers and their CSS.
-  const text = message.text().replace(/%c/g, "").replace(/\s+color: [^]*$/, "");
-  log.push({ at: performance.now(), text });
-  if (process.env.VERBOSE) console.log(`  [console] ${text}`);
-  if (text.includes("panicked")) problems.push(`panic: ${text}`);
-});
-page.on("pageerror", (error) => {
-  // winit hands the event loop to the browser by throwing this on purpose.
-  if (!String(error).includes("Using exceptions for control flow")) {
-    problems.push(`uncaught error: ${error}`);
-  }
-});
+let page = await browser.newPage({ viewport: VIEW, acceptDownloads: true, locale: "en-US" });
+await watch(page);
+
+/** Everything the test reads from a page: in the page, before the game starts, the
+ *  time of every move and AI answer the game logs (on the page's clock), every task
+ *  over 50 ms on its thread, and every pointer press with its kind (a phone's run
+ *  fails on a mouse press); here, its console and its errors. */
+async function watch(page) {
+  await page.addInitScript(() => {
+    window.__marks = [];
+    for (const level of ["log", "info", "warn", "error", "debug"]) {
+      const original = console[level];
+      console[level] = function (...args) {
+        const text = String(args[0] ?? "");
+        if (/AI \d chose|move \d+:/.test(text)) window.__marks.push([performance.now(), text]);
+        return original.apply(this, args);
+      };
+    }
+    window.__long = [];
+    new PerformanceObserver((list) => {
+      for (const task of list.getEntries()) window.__long.push([task.startTime, task.duration]);
+    }).observe({ type: "longtask", buffered: true });
+    // What the game takes for a mouse button (winit reads pointer events): a
+    // pointer press of kind "mouse". Counted here, across the page's loads.
+    window.addEventListener("pointerdown", (event) => window.__press?.(event.pointerType), {
+      capture: true,
+    });
+  });
+  await page.exposeBinding("__press", (_, kind) => {
+    presses[kind] = (presses[kind] ?? 0) + 1;
+  });
+  page.on("console", (message) => {
+    // Bevy's log lines come styled: drop the %c markers and their CSS.
+    const text = message.text().replace(/%c/g, "").replace(/\s+color: [^]*$/, "");
+    log.push({ at: performance.now(), text });
+    if (process.env.VERBOSE) console.log(`  [console] ${text}`);
+    if (text.includes("panicked")) problems.push(`panic: ${text}`);
+  });
+  page.on("pageerror", (error) => {
+    // winit hands the event loop to the browser by throwing this on purpose.
+    if (!String(error).includes("Using exceptions for control flow")) {
+      problems.push(`uncaught error: ${error}`);
+    }
+  });
+}
 
 /** Waits for a console line matching `pattern` logged after `since`. */
 async function waitForLog(pattern, what, timeoutMs, since = 0) {
@@ -445,6 +461,8 @@ if (online) {
   await frame("snapshot", "the room's snapshot");
   console.log(`online: room ${room} made at ${online}`);
   since = performance.now();
+  // Wide enough for the HUD of a desktop (the README shows this screenshot).
+  await page.setViewportSize({ width: 1024, height: 640 });
   await page.goto(`${online}?room=${room}&name=Page`);
   await waitForLog(new RegExp(`online room ${room}: connectfour with 0 moves, playing Second`), "the page in the room", 180_000, since);
   const joined = await frame("presence", "the page's arrival");
@@ -472,6 +490,135 @@ if (online) {
   console.log(`  7 moves through the server; the page and the server agree: Red wins`);
   socket.close();
 }
+
+// 8. As a phone: a 390x844 portrait page with touch (Playwright's emulation), the
+//    same build. Taps only: a move and the AI's reply in every game (with taps to
+//    confirm, the setting's default: a first tap shows the piece, a second plays
+//    it), a turn to landscape and back, undo from the compact bar; then the page
+//    again with the network off, from the service worker's cache. Any mouse press
+//    the game could see fails the run.
+//    At a pixel ratio of 1: headless Chromium's emulation of a ratio of 2 reports
+//    the canvas's device-pixel size in CSS pixels (devicePixelContentBoxSize), so
+//    winit takes the page for a 195x422 window at scale 2 (bevy issue #25306); a
+//    real phone reports its true size.
+const PHONE = { width: 390, height: 844 };
+// Where things are on the phone's page, measured as MENU above: h8, b2, the middle
+// column of Player 1's tray, column d, and Undo in the compact bar.
+const TAPS = {
+  gomoku: { x: 195, y: 487 },
+  tictactoe: { x: 193, y: 482 },
+  knucklebones: { x: 118, y: 575 },
+  connectfour: { x: 194, y: 530 },
+  undo: { x: 50, y: 112 },
+};
+await page.close();
+const phone = await browser.newContext({
+  viewport: PHONE,
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 1,
+  locale: "en-US",
+});
+page = await phone.newPage();
+await watch(page);
+for (const kind of Object.keys(presses)) delete presses[kind];
+
+/** A tap as a finger makes one (Playwright's touchscreen: down and up at once),
+ *  with two frames for the game to see it. */
+async function tap(point, what) {
+  await page.touchscreen.tap(point.x, point.y);
+  console.log(`  tapped ${what} at ${point.x},${point.y}`);
+  await waitFrames(2);
+}
+
+const phoneStarted = performance.now();
+since = phoneStarted;
+await page.goto(url);
+const phoneMenu = await waitForLog(/menu on screen/, "the menu on a phone", 180_000, since);
+console.log(`phone (390x844, touch): menu on screen ${((phoneMenu.at - since) / 1000).toFixed(1)} s after the page was opened`);
+await waitFrames(3);
+await shot("p1-menu");
+for (const game of [
+  {
+    name: "gomoku",
+    query: "game=gomoku&black=human&white=ai:1",
+    table: /Gomoku on the table .*Black \(you\) against White \(AI 1\)/,
+    mine: /move 1: Black/,
+    reply: /move 2: White/,
+  },
+  {
+    name: "tictactoe",
+    query: "game=tictactoe&x=human&o=ai:1",
+    table: /Tic-tac-toe on the table/,
+    mine: /move 1: X b2/,
+    reply: /move 2: O/,
+  },
+  {
+    name: "knucklebones",
+    query: "game=knucklebones&p1=human&p2=ai:1&seed=42",
+    table: /Knucklebones on the table/,
+    mine: /move 1: Player 1 2/,
+    reply: /move 2: Player 2/,
+  },
+  {
+    name: "connectfour",
+    query: "game=connectfour&p1=human&p2=ai:1",
+    table: /Connect Four on the table/,
+    mine: /move 1: Red d/,
+    reply: /move 2: Yellow/,
+  },
+]) {
+  since = performance.now();
+  await page.goto(`${url}?${game.query}`);
+  await waitForLog(game.table, `${game.name} on a phone`, 180_000, since);
+  await waitFrames(3);
+  const at = TAPS[game.name];
+  await tap(at, `${game.name}: the move (first tap)`);
+  await waitForLog(/tap \S+ again to play it/, `${game.name}: the first tap shows the move`, 20_000, since);
+  if (game.name === "gomoku") await shot("p2-gomoku-confirm");
+  await tap(at, `${game.name}: the same move (second tap)`);
+  const mine = await waitForLog(game.mine, `${game.name}: the tapped move`, 20_000, since);
+  const reply = await waitForLog(game.reply, `${game.name}: the AI's reply`, 30_000, since);
+  console.log(`  ${mine.text.replace(/.*move/, "move")}, ${reply.text.replace(/.*move/, "move")}`);
+  await waitFrames(2);
+  await shot(`p3-${game.name}`);
+  if (game.name !== "gomoku") continue;
+  // Turned to landscape and back, mid-game: the game goes on, then Undo from the
+  // compact bar takes back the AI's reply and the stone.
+  await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
+  await waitFrames(4);
+  await shot("p4-landscape");
+  await page.setViewportSize(PHONE);
+  await waitFrames(4);
+  since = performance.now();
+  await tap(TAPS.undo, "Undo in the compact bar");
+  const undone = await waitForLog(/1 undo and 0 redo requests: 0 moves/, "Undo from the compact bar", 15_000, since);
+  console.log(`  ${undone.text.replace(/^.*?(\d+ undo)/, "$1")}`);
+  await shot("p5-undone");
+}
+console.log(`  pointer presses the game saw on the phone: ${JSON.stringify(presses)}`);
+if (presses.mouse > 0) await fail(`the game received ${presses.mouse} mouse presses on a phone`);
+if (presses.touch < 9) await fail(`only ${presses.touch} touches reached the page`);
+
+// Offline: the service worker has kept the build; the page starts from it.
+const kept = await page.evaluate(async () => {
+  await navigator.serviceWorker.ready;
+  const names = await caches.keys();
+  const files = names.length ? (await (await caches.open(names[0])).keys()).length : 0;
+  return { names, files, controlled: !!navigator.serviceWorker.controller };
+});
+console.log(`  service worker: caches ${JSON.stringify(kept.names)}, ${kept.files} files`);
+if (kept.names.length !== 1 || kept.files < 8) await fail(`the service worker kept ${JSON.stringify(kept)}`);
+await phone.setOffline(true);
+since = performance.now();
+await page.goto(url);
+await waitForLog(/menu on screen/, "the menu offline, from the service worker", 120_000, since);
+const offlineMenu = ((performance.now() - since) / 1000).toFixed(1);
+await waitFrames(2);
+await shot("p6-offline-menu");
+console.log(`  offline: menu on screen in ${offlineMenu} s from the service worker's cache`);
+console.log(`phone run: ${((performance.now() - phoneStarted) / 1000).toFixed(0)} s`);
+await phone.setOffline(false);
 
 if (problems.length > 0) await fail(problems.join("; "));
 writeFileSync(join(shots, "console.log"), log.map((l) => l.text).join("\n"));
