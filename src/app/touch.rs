@@ -291,7 +291,7 @@ fn pivot_of(transform: &Transform, focus: Vec3) -> Vec3 {
 
 /// Turns the camera about `pivot`: across by the finger's sideways move, up and down
 /// by its vertical move, never below the table or past straight down.
-pub(super) fn orbit(transform: &mut Transform, pivot: Vec3, finger: Vec2) {
+fn orbit(transform: &mut Transform, pivot: Vec3, finger: Vec2) {
     let offset = transform.translation - pivot;
     let turned = Quat::from_rotation_y(-finger.x * ORBIT_RADIANS_PER_PIXEL) * offset;
     let across = Vec3::Y.cross(turned).normalize_or_zero();
@@ -306,7 +306,7 @@ pub(super) fn orbit(transform: &mut Transform, pivot: Vec3, finger: Vec2) {
 }
 
 /// Moves the camera towards `pivot` (a `ratio` under 1) or away from it.
-pub(super) fn zoom(transform: &mut Transform, pivot: Vec3, ratio: f32) {
+fn zoom(transform: &mut Transform, pivot: Vec3, ratio: f32) {
     let offset = transform.translation - pivot;
     let distance = (offset.length() * ratio).clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
     transform.translation = pivot + offset.normalize_or_zero() * distance;
@@ -315,7 +315,7 @@ pub(super) fn zoom(transform: &mut Transform, pivot: Vec3, ratio: f32) {
 /// Slides the camera over the table with the fingers: the point under them stays
 /// under them (at the pivot's distance), for a window `height` pixels tall seen
 /// through a vertical field of view `fov`.
-pub(super) fn pan(transform: &mut Transform, pivot: Vec3, finger: Vec2, height: f32, fov: f32) {
+fn pan(transform: &mut Transform, pivot: Vec3, finger: Vec2, height: f32, fov: f32) {
     let distance = transform.translation.distance(pivot);
     let world_per_pixel = 2.0 * distance * (fov / 2.0).tan() / height.max(1.0);
     let right = transform.right().as_vec3();

@@ -299,9 +299,16 @@ impl Drawer {
         let frame = ctx.cumulative_frame_nr();
         ctx.data_mut(|data| {
             let drawer = data.get_temp_mut_or_default::<Self>(Self::id());
-            drawer.pages.retain(|(k, _, _)| *k != key);
-            drawer.pages.push((key, title.to_owned(), frame));
-            drawer.pages.sort_by_key(|(k, _, _)| *k);
+            // Each frame only its stamp changes: the title is copied, and the pages
+            // kept in order, when a page is new or renamed (another language).
+            match drawer.pages.iter_mut().find(|(k, _, _)| *k == key) {
+                Some((_, known, seen)) if known == title => *seen = frame,
+                Some(page) => *page = (key, title.to_owned(), frame),
+                None => {
+                    drawer.pages.push((key, title.to_owned(), frame));
+                    drawer.pages.sort_by_key(|(k, _, _)| *k);
+                }
+            }
         });
     }
 
@@ -318,31 +325,15 @@ impl Drawer {
     }
 }
 
-/// Scales the menu and the HUD with the window (logged at each new size).
+/// Scales the menu and the HUD with the window.
 fn fit_to_window(
     mut contexts: EguiContexts,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
-    mut logged: Local<Vec2>,
 ) -> Result {
     let zoom = zoom_for(window.size());
     let ctx = contexts.ctx_mut()?;
     if (ctx.zoom_factor() - zoom).abs() > 1e-3 {
         ctx.set_zoom_factor(zoom);
-    }
-    if *logged != window.size() {
-        *logged = window.size();
-        let layout = if compact_size(window.size()) {
-            "compact"
-        } else {
-            "wide"
-        };
-        info!(
-            "UI for a {}x{} window: {layout}, zoom {zoom:.2} (scale factor {}, {} pixels per point)",
-            window.width(),
-            window.height(),
-            window.scale_factor(),
-            ctx.pixels_per_point()
-        );
     }
     Ok(())
 }

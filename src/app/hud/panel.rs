@@ -71,31 +71,18 @@ pub(super) fn draw_hud<G: TableGame>(
             ui_theme::drawer_window(ctx, title, GAME_PAGE).show(ctx, |ui| {
                 sides_and_status(ui, &game, &players, &locale);
                 let now = time.elapsed();
-                ai_at_work(
-                    ui, &game, &players, &pace, thinking, hinting, &hint, now, &locale,
-                );
-                ui.separator();
-                game_buttons(
+                ai_and_buttons(
                     ui,
                     &game,
                     &players,
+                    &mut pace,
                     &mut assist,
-                    thinking,
-                    hinting,
+                    (thinking, hinting),
+                    &hint,
+                    now,
                     &mut requests,
                     &locale,
                 );
-                if !players.all_human() && !requests.online.in_room() {
-                    ai_pace(
-                        ui,
-                        &game,
-                        &players,
-                        &mut pace,
-                        thinking,
-                        &mut requests,
-                        &locale,
-                    );
-                }
                 ui.separator();
                 if ui.button(tr!(locale, "hud-reset-camera")).clicked() {
                     requests.reset_camera.write(ResetCamera);
@@ -145,32 +132,18 @@ pub(super) fn draw_hud<G: TableGame>(
                         ui.label(egui::RichText::new(why).color(ERROR_UI));
                     }
                     let now = time.elapsed();
-                    ai_at_work(
-                        ui, &game, &players, &pace, thinking, hinting, &hint, now, &locale,
-                    );
-                    ui.separator();
-                    game_buttons(
+                    ai_and_buttons(
                         ui,
                         &game,
                         &players,
+                        &mut pace,
                         &mut assist,
-                        thinking,
-                        hinting,
+                        (thinking, hinting),
+                        &hint,
+                        now,
                         &mut requests,
                         &locale,
                     );
-                    // An online opponent keeps their own pace.
-                    if !players.all_human() && !requests.online.in_room() {
-                        ai_pace(
-                            ui,
-                            &game,
-                            &players,
-                            &mut pace,
-                            thinking,
-                            &mut requests,
-                            &locale,
-                        );
-                    }
                     ui.separator();
                     ui.horizontal(|ui| {
                         if ui
@@ -331,10 +304,7 @@ fn bar_buttons<G: TableGame>(
     requests: &mut Requests,
     locale: &Locale,
 ) {
-    let online = requests.online.in_room();
-    let person_to_move = !game.is_over() && players.get(game.side_to_move()).is_human();
-    let assists = !online || game.is_over();
-    let can_undo = game.can_undo() && (!online || (requests.online.playing() && !game.is_over()));
+    let allowed = Allowed::now(game, players, (None, hinting), requests);
     let drawer_open = Drawer::get(ui.ctx()).open.is_some();
     let gap = ui.spacing().item_spacing.x;
     let size = egui::vec2((width - 4.0 * gap) / 5.0, FINGER);
@@ -343,17 +313,13 @@ fn bar_buttons<G: TableGame>(
             ui.add_enabled(enabled, egui::Button::new(text).min_size(size))
                 .clicked()
         };
-        if button(ui, can_undo, tr!(locale, "hud-undo")) {
+        if button(ui, allowed.undo, tr!(locale, "hud-undo")) {
             requests.undo.write(UndoRequested);
         }
-        if button(
-            ui,
-            assists && person_to_move && hinting.is_none(),
-            tr!(locale, "hud-hint-button"),
-        ) {
+        if button(ui, allowed.hint, tr!(locale, "hud-hint-button")) {
             requests.hint.write(HintRequested { level: assist });
         }
-        if button(ui, !online, tr!(locale, "touch-new")) {
+        if button(ui, allowed.new_game, tr!(locale, "touch-new")) {
             requests.new_game.write(NewGameRequested);
         }
         if button(ui, true, tr!(locale, "hud-menu")) {
@@ -498,6 +464,65 @@ fn ai_at_work<G: TableGame>(
     ));
 }
 
+/// The AI at work, the game buttons and, where an AI plays (not an online
+/// opponent, who keeps their own pace), Pause/Auto and Step: the HUD's middle, in
+/// the side panel and in the drawer alike.
+fn ai_and_buttons<G: TableGame>(
+    ui: &mut egui::Ui,
+    game: &CurrentGame<G>,
+    players: &Players,
+    pace: &mut AiPace,
+    assist: &mut AssistLevel,
+    (thinking, hinting): (Option<&AiTask<G::Move>>, Option<&AiTask<G::Move>>),
+    hint: &Hint<G>,
+    now: std::time::Duration,
+    requests: &mut Requests,
+    locale: &Locale,
+) {
+    ai_at_work(
+        ui, game, players, pace, thinking, hinting, hint, now, locale,
+    );
+    ui.separator();
+    game_buttons(
+        ui, game, players, assist, thinking, hinting, requests, locale,
+    );
+    if !players.all_human() && !requests.online.in_room() {
+        ai_pace(ui, game, players, pace, thinking, requests, locale);
+    }
+}
+
+/// Which of the game buttons can be used now: online, New game is the room's
+/// rematch (its own button), undo a takeback request while the game is played, and
+/// nothing is redone; no engine helps in a game against another person online
+/// until it ends.
+struct Allowed {
+    new_game: bool,
+    undo: bool,
+    redo: bool,
+    hint: bool,
+    ai_move: bool,
+}
+
+impl Allowed {
+    fn now<G: TableGame>(
+        game: &CurrentGame<G>,
+        players: &Players,
+        (thinking, hinting): (Option<&AiTask<G::Move>>, Option<&AiTask<G::Move>>),
+        requests: &Requests,
+    ) -> Self {
+        let online = requests.online.in_room();
+        let person_to_move = !game.is_over() && players.get(game.side_to_move()).is_human();
+        let assists = (!online || game.is_over()) && person_to_move;
+        Self {
+            new_game: !online,
+            undo: game.can_undo() && (!online || (requests.online.playing() && !game.is_over())),
+            redo: game.can_redo() && !online,
+            hint: assists && hinting.is_none(),
+            ai_move: assists && thinking.is_none(),
+        }
+    }
+}
+
 /// New game, Undo, Redo; Hint and AI move with the level they use.
 fn game_buttons<G: TableGame>(
     ui: &mut egui::Ui,
@@ -509,16 +534,14 @@ fn game_buttons<G: TableGame>(
     requests: &mut Requests,
     locale: &Locale,
 ) {
-    let person_to_move = !game.is_over() && players.get(game.side_to_move()).is_human();
-    // Online, New game is the room's rematch (its own button) and undo a takeback
-    // request; nothing is redone.
+    let allowed = Allowed::now(game, players, (thinking, hinting), requests);
     let online = requests.online.in_room();
-    let playing_online = requests.online.playing();
-    // No engine helps in a game against another person online until it ends.
-    let assists = !online || game.is_over();
     ui.horizontal(|ui| {
         if ui
-            .add_enabled(!online, egui::Button::new(tr!(locale, "hud-new-game")))
+            .add_enabled(
+                allowed.new_game,
+                egui::Button::new(tr!(locale, "hud-new-game")),
+            )
             .on_hover_text("N")
             .clicked()
         {
@@ -534,19 +557,15 @@ fn game_buttons<G: TableGame>(
         } else {
             undo_tip
         };
-        let can_undo = game.can_undo() && (!online || (playing_online && !game.is_over()));
         if ui
-            .add_enabled(can_undo, egui::Button::new(tr!(locale, "hud-undo")))
+            .add_enabled(allowed.undo, egui::Button::new(tr!(locale, "hud-undo")))
             .on_hover_text(undo_tip)
             .clicked()
         {
             requests.undo.write(UndoRequested);
         }
         if ui
-            .add_enabled(
-                game.can_redo() && !online,
-                egui::Button::new(tr!(locale, "hud-redo")),
-            )
+            .add_enabled(allowed.redo, egui::Button::new(tr!(locale, "hud-redo")))
             .on_hover_text("Ctrl+Y")
             .clicked()
         {
@@ -556,7 +575,7 @@ fn game_buttons<G: TableGame>(
     ui.horizontal(|ui| {
         if ui
             .add_enabled(
-                assists && person_to_move && hinting.is_none(),
+                allowed.hint,
                 egui::Button::new(tr!(locale, "hud-hint-button")),
             )
             .on_hover_text(tr!(locale, "hud-hint-tip"))
@@ -566,7 +585,7 @@ fn game_buttons<G: TableGame>(
         }
         if ui
             .add_enabled(
-                assists && person_to_move && thinking.is_none(),
+                allowed.ai_move,
                 egui::Button::new(tr!(locale, "hud-ai-move")),
             )
             .on_hover_text(tr!(locale, "hud-ai-move-tip"))
