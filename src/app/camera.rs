@@ -115,10 +115,19 @@ fn spawn_camera(mut commands: Commands, home: Res<CameraHome>) {
             run_speed: 18.0,
             // M is the game's mute key; G grabs the cursor instead.
             keyboard_key_toggle_cursor_grab: KeyCode::KeyG,
+            // The controller's view snaps (Numpad 1, 3, 7) are off: Connect Four and
+            // Knucklebones pick columns with the number keys, the numpad's too, and
+            // Reset camera is the way home. F35 is on no keyboard in use.
+            axis_top: NO_KEY,
+            axis_right: NO_KEY,
+            axis_front: NO_KEY,
             ..default()
         },
     ));
 }
+
+/// A key no keyboard sends: what the free camera's unwanted keys are bound to.
+const NO_KEY: KeyCode = KeyCode::F35;
 
 /// Bevy's default, TonyMcMapface, on the desktop; in the browser one computed in the
 /// shader, by the same author: the web build leaves out the default's lookup tables
