@@ -9,6 +9,8 @@ mod assets;
 mod autosave;
 #[path = "app/connectfour.rs"]
 mod connectfour;
+#[path = "app/framing.rs"]
+mod framing;
 #[path = "app/history.rs"]
 mod history;
 #[path = "app/knucklebones.rs"]

@@ -507,7 +507,7 @@ const PHONE = { width: 390, height: 844 };
 const TAPS = {
   gomoku: { x: 195, y: 487 },
   tictactoe: { x: 193, y: 482 },
-  knucklebones: { x: 118, y: 575 },
+  knucklebones: { x: 173, y: 580 },
   connectfour: { x: 194, y: 530 },
   undo: { x: 50, y: 112 },
 };

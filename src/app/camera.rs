@@ -55,15 +55,53 @@ impl Default for CameraHome {
 const SWAY_PERIOD: f32 = 40.0;
 const SWAY_ANGLE: f32 = 0.3;
 
-/// How many physical pixels at the window's left (the HUD, the menu) and top (the
-/// compact layout's bar) the panels cover: the view is framed in the rest (its
-/// centre moved right and down by half of each), so the board stands beside the
-/// panels rather than under them.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub(super) struct PanelInset {
-    pub left: f32,
-    pub top: f32,
+/// The panels over the window as egui laid them out in the last frame (the HUD or
+/// the menu, the corner windows, the compact layout's bar and drawer), in physical
+/// pixels from the window's top left: the home view frames the board in what they
+/// leave free ([`free_area`]). Written by `app::ui_theme` only when they change.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Panels(pub Vec<Rect>);
+
+/// What a game's home view shows, set by the game when it lays its board: the
+/// camera looks from `eye`'s side at `focus`, from as near as it can while every
+/// point of `keep` (the corners of the playable cells) stays in the part of the
+/// window the panels leave free. [`CameraHome`] follows from it.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Framing {
+    /// Where the camera looks from: its direction from `focus` (the distance is the
+    /// framing's to choose).
+    pub eye: Vec3,
+    /// The point that appears in the middle of the free part of the window.
+    pub focus: Vec3,
+    /// The points that must be in view.
+    pub keep: Vec<Vec3>,
 }
+
+impl Framing {
+    /// A framing that keeps the box from `low` to `high` (its eight corners) in view.
+    #[must_use]
+    pub fn of_box(eye: Vec3, focus: Vec3, low: Vec3, high: Vec3) -> Self {
+        let keep = (0..8)
+            .map(|corner| {
+                Vec3::new(
+                    if corner & 1 == 0 { low.x } else { high.x },
+                    if corner & 2 == 0 { low.y } else { high.y },
+                    if corner & 4 == 0 { low.z } else { high.z },
+                )
+            })
+            .collect();
+        Self { eye, focus, keep }
+    }
+}
+
+/// The free part of the window, as a fraction of the window the board may take up
+/// at least: where the panels leave less (the compact layout's menu sheet), the view
+/// is framed in the whole window, under them.
+const LEAST_FREE: f32 = 0.3;
+/// The room kept between the board and the free area's edges: this share of its
+/// size, and some pixels.
+const MARGIN_SHARE: f32 = 0.05;
+const MARGIN_PIXELS: f32 = 6.0;
 
 /// The one 3D camera.
 #[derive(Component, Debug)]
@@ -76,7 +114,7 @@ pub(super) struct ResetCamera;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(FreeCameraPlugin)
         .init_resource::<CameraHome>()
-        .init_resource::<PanelInset>()
+        .init_resource::<Panels>()
         .add_message::<ResetCamera>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
@@ -88,16 +126,18 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                fit_narrow_window,
+                frame_home,
                 // A new board (a loaded game of another size) brings a new home view.
-                go_home.run_if(
-                    on_message::<ResetCamera>.or_eager(
-                        resource_changed::<CameraHome>.and_eager(in_state(Screen::Playing)),
-                    ),
-                ),
+                go_home
+                    .run_if(on_message::<ResetCamera>.or_eager(
+                        resource_changed::<Framing>.and_eager(in_state(Screen::Playing)),
+                    )),
+                // Panels opened or folded, a window resized: a camera at home stays
+                // at home.
+                follow_home,
                 sway.run_if(in_state(Screen::Menu)),
                 landed.after(AnimationSystem::AnimationUpdate),
-                frame_beside_hud,
-                fit_narrow_window,
             )
                 .chain(),
         );
@@ -217,25 +257,206 @@ fn sway(
     transform.rotation = transform.rotation.slerp(goal.rotation, share);
 }
 
-/// Moves the view's centre right by half the HUD's width (and down by half the
-/// compact bar's height): the camera renders the top left part of a bigger image
-/// (Bevy's sub-camera view), whose centre is where the board's centre appears.
-fn frame_beside_hud(
-    inset: Res<PanelInset>,
+/// Frames the home view in the part of the window the panels leave free: the view's
+/// centre moved to that part's centre (the camera renders part of a bigger image,
+/// Bevy's sub-camera view, whose centre is there), and the camera as near as keeps
+/// every point the game asks for inside it.
+fn frame_home(
+    framing: Option<Res<Framing>>,
+    panels: Res<Panels>,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
-    mut camera: Single<&mut Camera, With<MainCamera>>,
+    camera: Single<(&mut Camera, &Projection), With<MainCamera>>,
+    mut home: ResMut<CameraHome>,
 ) {
     let size = window.physical_size();
-    // Never more than half the window: a very narrow window keeps its centre.
-    let left = inset.left.clamp(0.0, size.x as f32 / 2.0) as u32;
-    let top = inset.top.clamp(0.0, size.y as f32 / 2.0) as u32;
-    let view = ((left > 0 || top > 0) && size.x > 0 && size.y > 0).then(|| SubCameraView {
-        full_size: UVec2::new(size.x + left, size.y + top),
-        offset: Vec2::ZERO,
-        size,
-    });
+    if size.x == 0 || size.y == 0 {
+        return;
+    }
+    let (mut camera, projection) = camera.into_inner();
+    let Projection::Perspective(perspective) = projection else {
+        return;
+    };
+    let framing = framing.as_deref();
+    let free = free_area(size.as_vec2(), &panels.0, framing);
+    let view = sub_view(size, free.center());
     if camera.sub_camera_view != view {
         camera.sub_camera_view = view;
+    }
+    if let Some(framing) = framing {
+        let framed = home_view(framing, size, free, perspective.fov);
+        if *home != framed {
+            *home = framed;
+        }
+    }
+}
+
+/// The rectangle of a window of `size` (physical pixels) that no panel covers and
+/// in which the board (`framing`'s points, seen from its side) can be largest: of
+/// the rectangles between the panels' edges, the one that holds the biggest copy of
+/// the board's outline. The whole window where the panels leave less than
+/// [`LEAST_FREE`] of it, or where there is no board.
+#[must_use]
+pub fn free_area(size: Vec2, panels: &[Rect], framing: Option<&Framing>) -> Rect {
+    let window = Rect::from_corners(Vec2::ZERO, size);
+    let panels: Vec<Rect> = panels
+        .iter()
+        .map(|panel| panel.intersect(window))
+        .filter(|panel| panel.width() > 0.5 && panel.height() > 0.5)
+        .collect();
+    // The board's outline as seen from the home view's side: width over height.
+    let aspect = framing.map_or(1.0, outline_aspect);
+    // How tall a board of that outline fits in `r`.
+    let fits = |r: &Rect| (r.width() / aspect).min(r.height());
+    let edges = |along: fn(&Rect) -> [f32; 2], end: f32| {
+        let mut edges: Vec<f32> = panels.iter().flat_map(along).collect();
+        edges.extend([0.0, end]);
+        edges.sort_by(f32::total_cmp);
+        edges.dedup();
+        edges
+    };
+    let xs = edges(|r| [r.min.x, r.max.x], size.x);
+    let ys = edges(|r| [r.min.y, r.max.y], size.y);
+    let mut best: Option<(f32, Rect)> = None;
+    for (i, &x0) in xs.iter().enumerate() {
+        for &x1 in &xs[i + 1..] {
+            for (j, &y0) in ys.iter().enumerate() {
+                for &y1 in &ys[j + 1..] {
+                    let r = Rect::new(x0, y0, x1, y1);
+                    let covered = panels.iter().any(|panel| {
+                        let overlap = panel.intersect(r);
+                        overlap.width() > 0.5 && overlap.height() > 0.5
+                    });
+                    if !covered && best.is_none_or(|(score, _)| fits(&r) > score) {
+                        best = Some((fits(&r), r));
+                    }
+                }
+            }
+        }
+    }
+    match best {
+        Some((score, r)) if score >= LEAST_FREE * fits(&window) => r,
+        _ => window,
+    }
+}
+
+/// Width over height of the outline of `framing`'s points, seen from its eye.
+fn outline_aspect(framing: &Framing) -> f32 {
+    let look = Transform::from_translation(framing.eye).looking_at(framing.focus, Vec3::Y);
+    let to_view = look.compute_affine().inverse();
+    let (mut low, mut high) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for &point in &framing.keep {
+        let v = to_view.transform_point3(point);
+        let at = v.truncate() / (-v.z).max(1e-3);
+        low = low.min(at);
+        high = high.max(at);
+    }
+    let extent = high - low;
+    if extent.x > 0.0 && extent.y > 0.0 {
+        extent.x / extent.y
+    } else {
+        1.0
+    }
+}
+
+/// The sub-camera view that puts the view's centre at `centre` (physical pixels) of
+/// a window of `size`: the window is the part of a bigger image, whose centre is
+/// there. `None` when that is the window's own centre.
+#[must_use]
+pub fn sub_view(size: UVec2, centre: Vec2) -> Option<SubCameraView> {
+    let size_f = size.as_vec2();
+    let half = centre.max(size_f - centre);
+    let full = (half * 2.0).ceil().as_uvec2().max(size);
+    if full == size {
+        return None;
+    }
+    // Where the window starts in the bigger image: its centre is at `centre`.
+    let offset = (full.as_vec2() / 2.0 - centre).max(Vec2::ZERO);
+    Some(SubCameraView {
+        full_size: full,
+        offset,
+        size,
+    })
+}
+
+/// The home view of `framing` in a window of `size` whose `free` part shows the
+/// board, with a vertical field of view `fov` over the bigger image of the
+/// [`sub_view`]: the camera on the line from the focus toward the eye, as near as
+/// keeps every point in `free` (less a margin).
+#[must_use]
+pub fn home_view(framing: &Framing, size: UVec2, free: Rect, fov: f32) -> CameraHome {
+    let centre = free.center();
+    let full_height = sub_view(size, centre).map_or(size.y, |view| view.full_size.y);
+    let focal = full_height as f32 / 2.0 / (fov / 2.0).tan();
+    let margin = free.size() * MARGIN_SHARE + Vec2::splat(MARGIN_PIXELS);
+    let room = Rect::from_corners(free.min + margin, free.max - margin);
+    let away = framing.eye - framing.focus;
+    let (direction, reach) = (away.normalize_or(Vec3::Y), away.length().max(0.1));
+    let rotation = Transform::from_translation(framing.eye)
+        .looking_at(framing.focus, Vec3::Y)
+        .rotation;
+    let to_view = rotation.inverse();
+    let shows_all = |distance: f32| {
+        let eye = framing.focus + direction * distance;
+        framing.keep.iter().all(|&point| {
+            let v = to_view * (point - eye);
+            let depth = -v.z;
+            depth > 0.05 && room.contains(centre + Vec2::new(v.x, -v.y) * focal / depth)
+        })
+    };
+    // The points close in on the centre as the camera backs away: the nearest
+    // distance that shows them all, by bisection.
+    let (mut near, mut far) = (reach * 0.05, reach * 50.0);
+    let distance = if room.width() <= 0.0 || room.height() <= 0.0 || !shows_all(far) {
+        reach
+    } else {
+        for _ in 0..40 {
+            let middle = (near + far) / 2.0;
+            if shows_all(middle) {
+                far = middle;
+            } else {
+                near = middle;
+            }
+        }
+        far
+    };
+    CameraHome {
+        view: Transform::from_translation(framing.focus + direction * distance)
+            .with_rotation(rotation),
+        focus: framing.focus,
+    }
+}
+
+/// A camera at the home view (or on its way there) follows it to the new one: the
+/// panels opened or folded, the window changed. One the player has moved stays. (A
+/// new board's home is [`go_home`]'s.)
+fn follow_home(
+    home: Res<CameraHome>,
+    framing: Option<Res<Framing>>,
+    screen: Res<State<Screen>>,
+    mut before: Local<Option<Transform>>,
+    mut commands: Commands,
+    camera: Single<(Entity, &mut Transform, Has<TweenAnim>), With<MainCamera>>,
+) {
+    let old = before.replace(home.view);
+    let new_board = framing.is_some_and(|framing| framing.is_changed());
+    if !home.is_changed() || new_board || *screen.get() != Screen::Playing {
+        return;
+    }
+    let (entity, mut transform, flying) = camera.into_inner();
+    let at_home = old.is_some_and(|old| {
+        old.translation.distance(transform.translation) < 1e-3
+            && old.rotation.angle_between(transform.rotation) < 1e-3
+    });
+    if flying {
+        commands.entity(entity).insert(motion::path(
+            EaseFunction::CubicOut,
+            *transform,
+            home.view,
+            0.0,
+            FLIGHT_SECONDS / 2.0,
+        ));
+    } else if at_home {
+        *transform = home.view;
     }
 }
 

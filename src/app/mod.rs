@@ -14,7 +14,7 @@
 
 pub mod ai;
 pub mod assets;
-mod camera;
+pub mod camera;
 pub mod connectfour;
 pub mod files;
 pub mod frame_times;
@@ -42,24 +42,45 @@ use bevy::prelude::*;
 pub use table::{GameKind, Players, Screen};
 
 /// The whole game: window, renderer, egui, camera, the look, the HUD's keys, the
-/// pointer, and the game itself ([`core_plugin`]).
+/// pointer, and the game itself ([`table_plugin`]).
 pub fn plugin(app: &mut App) {
-    app.add_plugins((
-        DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Tabletop".into(),
-                resolution: (1280, 800).into(),
-                // In a browser: the page's canvas, filling the window. The page
-                // (web/index.html) keeps the game's keys from the browser but leaves
-                // it the rest (reload, developer tools), which winit's blanket
-                // prevent-default would take away.
-                canvas: Some("#tabletop".into()),
-                fit_canvas_to_parent: true,
-                prevent_default_event_handling: false,
-                ..default()
-            }),
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Tabletop".into(),
+            resolution: (1280, 800).into(),
+            // In a browser: the page's canvas, filling the window. The page
+            // (web/index.html) keeps the game's keys from the browser but leaves it
+            // the rest (reload, developer tools), which winit's blanket
+            // prevent-default would take away.
+            canvas: Some("#tabletop".into()),
+            fit_canvas_to_parent: true,
+            prevent_default_event_handling: false,
             ..default()
         }),
+        ..default()
+    }))
+    .add_plugins(table_plugin);
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::plugin);
+    // The system's language (the desktop's locale, the browser's), unless the
+    // settings or the command line name another.
+    app.insert_resource(locale::Locale::new(locale::Language::of_system()));
+    // The player's autosave and settings (headless tests leave them out, or use
+    // their own). The settings are read now, before the command line's flags.
+    if let Some(store) = files::autosave::Autosave::for_player() {
+        app.insert_resource(store);
+    }
+    if let Some(preferences) = files::preferences::Preferences::for_player() {
+        preferences.restore(app.world_mut());
+    }
+}
+
+/// The game on its table with its HUD, over whatever window and renderer the app
+/// has: egui, the camera, the look, the HUD, the pointer and touch, and the game
+/// itself ([`core_plugin`]). The full [`plugin`] adds Bevy's default plugins; the
+/// framing test runs it headless, with a window that never opens.
+pub fn table_plugin(app: &mut App) {
+    app.add_plugins((
         // Before the games: their HUD and menu systems go into egui's schedule.
         bevy_egui::EguiPlugin::default(),
         camera::plugin,
@@ -78,19 +99,6 @@ pub fn plugin(app: &mut App) {
         PostUpdate,
         bevy_egui::EguiPostUpdateSet::PostProcessOutput.before(bevy::asset::AssetEventSystems),
     );
-    #[cfg(target_arch = "wasm32")]
-    app.add_plugins(web::plugin);
-    // The system's language (the desktop's locale, the browser's), unless the
-    // settings or the command line name another.
-    app.insert_resource(locale::Locale::new(locale::Language::of_system()));
-    // The player's autosave and settings (headless tests leave them out, or use
-    // their own). The settings are read now, before the command line's flags.
-    if let Some(store) = files::autosave::Autosave::for_player() {
-        app.insert_resource(store);
-    }
-    if let Some(preferences) = files::preferences::Preferences::for_player() {
-        preferences.restore(app.world_mut());
-    }
 }
 
 /// The game without a window: states, the move path, the AIs, files and every game

@@ -22,7 +22,7 @@ use bevy_egui::egui::{
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::assets::AssetFile;
-use super::camera::PanelInset;
+use super::camera::Panels;
 use crate::asset_file;
 
 /// The font family of titles and headings.
@@ -97,10 +97,15 @@ pub(crate) fn fonts_settled(fonts: Option<Res<GameFonts>>) -> bool {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(fonts_plugin).add_systems(
-        EguiPrimaryContextPass,
-        (dress_egui, give_fonts, fit_to_window),
-    );
+    app.add_plugins(fonts_plugin)
+        .add_systems(
+            EguiPrimaryContextPass,
+            (dress_egui, give_fonts, fit_to_window),
+        )
+        .add_systems(
+            PostUpdate,
+            note_panels.after(bevy_egui::EguiPostUpdateSet::EndPass),
+        );
 }
 
 /// The game's fonts as assets ([`FontBytes`]), carried in the desktop binary and
@@ -160,36 +165,37 @@ pub(super) fn roomy(ctx: &egui::Context) -> bool {
     ctx.content_rect().height() * ctx.zoom_factor() >= 640.0
 }
 
-/// Frames the board beside a window at the screen's left (the HUD, the menu) whose
-/// right edge is at `right` (egui's points; `None` when it is not shown): the camera
-/// leaves out what it covers. Written only when it moves, so the inset's change
-/// detection means a change. In the compact layout the menu is a sheet over the
-/// table and the view keeps its centre.
-pub(super) fn frame_beside(
-    ctx: &egui::Context,
-    right: Option<f32>,
-    inset: &mut ResMut<PanelInset>,
-) {
-    let right = right.filter(|_| !compact(ctx));
-    let left = right.map_or(0.0, |right| (right + 6.0) * ctx.pixels_per_point());
-    set_inset(inset, left, 0.0);
+/// The windows egui showed in its last pass (the HUD or the menu, the corner
+/// windows, the compact layout's bar and drawer pages), in physical pixels: what
+/// the camera frames the board around ([`Panels`]). Folded windows count by their
+/// title bar; the labels and numbers drawn on the table are not windows.
+#[must_use]
+pub fn panel_rects(ctx: &egui::Context) -> Vec<Rect> {
+    let scale = ctx.pixels_per_point();
+    ctx.memory(|memory| {
+        memory
+            .layer_ids()
+            .filter(|layer| {
+                layer.order == egui::Order::Middle && memory.areas().visible_last_frame(layer)
+            })
+            .filter_map(|layer| memory.area_rect(layer.id))
+            .map(|rect| {
+                Rect::new(
+                    rect.min.x * scale,
+                    rect.min.y * scale,
+                    rect.max.x * scale,
+                    rect.max.y * scale,
+                )
+            })
+            .collect()
+    })
 }
 
-/// Frames the board below a bar across the screen's top (the compact HUD) whose
-/// bottom edge is at `bottom` (egui's points).
-pub(super) fn frame_below(
-    ctx: &egui::Context,
-    bottom: Option<f32>,
-    inset: &mut ResMut<PanelInset>,
-) {
-    let top = bottom.map_or(0.0, |bottom| (bottom + 6.0) * ctx.pixels_per_point());
-    set_inset(inset, 0.0, top);
-}
-
-fn set_inset(inset: &mut ResMut<PanelInset>, left: f32, top: f32) {
-    if (inset.left - left).abs() > 1.0 || (inset.top - top).abs() > 1.0 {
-        **inset = PanelInset { left, top };
-    }
+/// After egui's pass: the windows it showed, for the camera.
+fn note_panels(mut contexts: EguiContexts, mut panels: ResMut<Panels>) -> Result {
+    let rects = panel_rects(contexts.ctx_mut()?);
+    panels.set_if_neq(Panels(rects));
+    Ok(())
 }
 
 /// A window in a corner beside the board (the move list, an analysis): it folds

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::app::camera::Framing;
 use crate::rules::connectfour::{Column, HEIGHT, Slot, WIDTH};
 
 /// Distance between slot centres, across and up.
@@ -28,6 +29,22 @@ pub fn slot_centre(slot: Slot) -> Vec3 {
         column_x(slot.column),
         BASE + (f32::from(slot.row) + 0.5) * PITCH,
         0.0,
+    )
+}
+
+/// The home view's framing: in front of the rack, a little above it, every slot, the
+/// column caps over them and the disc held above them (and its thickness before and
+/// behind) in view.
+#[must_use]
+pub fn framing() -> Framing {
+    let top = DROP_HEIGHT + DISC_RADIUS;
+    let middle = (BASE + top) / 2.0;
+    let half_width = f32::from(WIDTH) * PITCH / 2.0;
+    Framing::of_box(
+        Vec3::new(0.0, middle + 2.2, 13.0),
+        Vec3::new(0.0, middle, 0.0),
+        Vec3::new(-half_width, BASE, -0.25),
+        Vec3::new(half_width, top, 0.25),
     )
 }
 

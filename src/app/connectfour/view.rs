@@ -16,7 +16,6 @@ use super::layout::{
     column_x, slot_centre,
 };
 use super::{CONNECT_FOUR, CurrentGame};
-use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
 use crate::app::sound::{Cue, PlaySound, add_cues};
 use crate::app::table::{AppSystems, Phase, Players, TableGame};
@@ -153,13 +152,7 @@ fn spawn_rack(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    // In front of the rack and a little above its middle, far enough back that the
-    // rack fits between the HUD on the left and the panels on the right.
-    let middle = BASE + f32::from(HEIGHT) * PITCH / 2.0;
-    commands.insert_resource(CameraHome::looking_at(
-        Vec3::new(0.0, middle + 2.2, 13.0),
-        Vec3::new(0.0, middle + 0.4, 0.0),
-    ));
+    commands.insert_resource(super::layout::framing());
     let blue = materials.add(StandardMaterial {
         base_color: Color::srgb(0.07, 0.24, 0.72),
         perceptual_roughness: 0.3,

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::CurrentGame;
-use crate::app::camera::CameraHome;
+use crate::app::camera::Framing;
 use crate::app::table::{AppSystems, TableGame};
 use crate::app::theme;
 use crate::rules::gomoku::{BoardSize, Gomoku, Point};
@@ -80,14 +80,20 @@ impl BoardLayout {
         (self.half_extent() + Vec2::splat(MARGIN)) * 2.0
     }
 
-    /// A camera position that frames the whole board from the player's side.
+    /// The home view's framing: from the player's side, above, every point's cell
+    /// (half a spacing round it, up to a stone's height) in view.
     #[must_use]
-    pub fn framing_view(&self) -> CameraHome {
+    pub fn framing(&self) -> Framing {
         let body = self.body_size();
-        // Far enough back that the longer side fits a 45° field of view with room for the HUD.
         let reach = body.x.max(body.y * 1.25);
-        let eye = Vec3::new(0.0, reach * 1.05, reach * 0.72);
-        CameraHome::looking_at(eye, Vec3::new(0.0, 0.0, 0.6))
+        let half = self.half_extent() + Vec2::splat(SPACING / 2.0);
+        let top = 2.0 * super::pieces::STONE_RADIUS * super::pieces::STONE_FLATNESS;
+        Framing::of_box(
+            Vec3::new(0.0, reach * 1.05, reach * 0.72),
+            Vec3::ZERO,
+            Vec3::new(-half.x, 0.0, -half.y),
+            Vec3::new(half.x, top, half.y),
+        )
     }
 }
 
@@ -224,7 +230,7 @@ pub(super) fn spawn_board(
 ) {
     let layout = BoardLayout::new(game.size());
     commands.insert_resource(layout);
-    commands.insert_resource(layout.framing_view());
+    commands.insert_resource(layout.framing());
 
     let body = layout.body_size();
     let wood = materials.add(StandardMaterial {

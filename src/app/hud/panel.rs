@@ -12,7 +12,7 @@ use crate::ai::Level;
 use crate::app::ai::{
     AiMoveRequested, AiPace, AiPurpose, AiStepRequested, AiTask, Hint, HintRequested,
 };
-use crate::app::camera::{PanelInset, ResetCamera};
+use crate::app::camera::ResetCamera;
 use crate::app::files::{FileNotice, SavePath};
 use crate::app::locale::Locale;
 use crate::app::online::panel as online;
@@ -42,7 +42,6 @@ pub(super) fn draw_hud<G: TableGame>(
     mut save_path: ResMut<SavePath>,
     (notice, refused): (Res<FileNotice>, Res<RefusedMove>),
     mut sound: ResMut<SoundSettings>,
-    mut inset: ResMut<PanelInset>,
     locale: Res<Locale>,
     mut requests: Requests,
     (awaiting, mut touch): (Res<AwaitingTap>, ResMut<TouchSettings>),
@@ -53,7 +52,7 @@ pub(super) fn draw_hud<G: TableGame>(
     let hinting = tasks.iter().find(|t| t.purpose == AiPurpose::Hint);
     if ui_theme::compact(ctx) {
         let waiting = awaiting.for_position(G::KIND, game.generation());
-        let bar = compact_bar(
+        compact_bar(
             ctx,
             &game,
             &players,
@@ -102,7 +101,6 @@ pub(super) fn draw_hud<G: TableGame>(
                 sound_row(ui, &mut sound, &locale);
             });
         }
-        ui_theme::frame_below(ctx, bar, &mut inset);
         return Ok(());
     }
     // In a low window (a small browser window) the file row and the help lines fold
@@ -113,7 +111,7 @@ pub(super) fn draw_hud<G: TableGame>(
     // its default size, then fits the page), else as the player left it.
     let fold = (*was_roomy != Some(roomy)).then_some(roomy);
     *was_roomy = Some(roomy);
-    let shown = egui::Window::new(locale.game(G::NAME, "title"))
+    egui::Window::new(locale.game(G::NAME, "title"))
         .id(egui::Id::new("hud"))
         .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .resizable(false)
@@ -170,9 +168,6 @@ pub(super) fn draw_hud<G: TableGame>(
                         });
                 });
         });
-    // The board is framed in what the panel leaves of the window.
-    let right = shown.map(|shown| shown.response.rect.right());
-    ui_theme::frame_beside(ctx, right, &mut inset);
     Ok(())
 }
 
@@ -195,9 +190,9 @@ fn compact_bar<G: TableGame>(
     assist: Level,
     requests: &mut Requests,
     locale: &Locale,
-) -> Option<f32> {
+) {
     let width = ctx.content_rect().width() - 2.0 * ui_theme::EDGE;
-    let shown = egui::Window::new(locale.game(G::NAME, "title"))
+    egui::Window::new(locale.game(G::NAME, "title"))
         .id(egui::Id::new("hud bar"))
         .title_bar(false)
         .anchor(egui::Align2::LEFT_TOP, [ui_theme::EDGE, ui_theme::EDGE])
@@ -257,7 +252,6 @@ fn compact_bar<G: TableGame>(
                 drawer_tabs(ui, &drawer, locale);
             }
         });
-    shown.map(|shown| shown.response.rect.bottom())
 }
 
 /// The bar's line under the status: a refused move, the tap a move waits for, the

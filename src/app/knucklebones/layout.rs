@@ -6,6 +6,7 @@ use std::f32::consts::{FRAC_PI_2, PI};
 
 use bevy::prelude::*;
 
+use crate::app::camera::Framing;
 use crate::rules::Player;
 use crate::rules::knucklebones::{COLUMN_SLOTS, Column};
 
@@ -29,11 +30,27 @@ pub(crate) fn outward(player: Player) -> f32 {
     }
 }
 
+/// The home view's framing: from Player 1's side, above, both trays with their
+/// column scores at their outer ends, the die of the turn beside them and the
+/// totals' labels in view.
+#[must_use]
+pub fn framing() -> Framing {
+    let left = slot_centre(Player::Second, Column::ALL[0], 0).x;
+    let reach = column_label_spot(Player::First, Column::ALL[0]).z + SLOT_PITCH / 2.0;
+    Framing::of_box(
+        Vec3::new(0.5, 10.0, 8.0),
+        Vec3::new(0.5, FLOOR, 0.0),
+        // Room on the left for the totals' labels.
+        Vec3::new(left - COLUMN_PITCH / 2.0 - 1.2, FLOOR, -reach),
+        Vec3::new(ROLL_SPOT.x + DIE, FLOOR + DIE, reach),
+    )
+}
+
 /// The centre of a die resting in `slot` of `column` of `player`'s tray. Columns run
 /// left to right for both players as the camera sees them, so column 1 faces column
 /// 1 across the table.
 #[must_use]
-pub(crate) fn slot_centre(player: Player, column: Column, slot: usize) -> Vec3 {
+pub fn slot_centre(player: Player, column: Column, slot: usize) -> Vec3 {
     Vec3::new(
         (column.index() as f32 - 1.0) * COLUMN_PITCH,
         FLOOR + DIE / 2.0,
@@ -47,11 +64,12 @@ pub(crate) fn column_label_spot(player: Player, column: Column) -> Vec3 {
     slot_centre(player, column, COLUMN_SLOTS) + Vec3::Y * 0.1
 }
 
-/// Beside a tray, where its total is shown.
+/// Beside a tray, left of its first column, where its total is shown: the label's
+/// right edge, so that however wide the name, it grows away from the dice.
 #[must_use]
 pub(crate) fn total_label_spot(player: Player) -> Vec3 {
     Vec3::new(
-        -1.9 * COLUMN_PITCH,
+        -COLUMN_PITCH - DIE / 2.0 - 0.5,
         FLOOR,
         outward(player) * (GAP + SLOT_PITCH * 1.5),
     )

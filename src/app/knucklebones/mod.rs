@@ -5,7 +5,7 @@
 
 mod dice;
 pub mod input;
-mod layout;
+pub mod layout;
 pub mod motion;
 mod scores;
 pub mod view;

@@ -35,13 +35,13 @@ fn dice_scores(
     let zoom = ctx.zoom_factor();
     let (camera, camera_transform) = *camera;
     let outcome = game.outcome();
-    let label = |id: (usize, usize), at: Vec3, text: egui::RichText| {
+    let label = |id: (usize, usize), at: Vec3, pivot: egui::Align2, text: egui::RichText| {
         let Ok(spot) = camera.world_to_viewport(camera_transform, at) else {
             return;
         };
         egui::Area::new(egui::Id::new(("dice score", id)))
             .fixed_pos(egui::pos2(spot.x / zoom, spot.y / zoom))
-            .pivot(egui::Align2::CENTER_CENTER)
+            .pivot(pivot)
             .interactable(false)
             .order(egui::Order::Background)
             .show(ctx, |ui| {
@@ -62,6 +62,7 @@ fn dice_scores(
             label(
                 (player.index(), column.index()),
                 column_label_spot(player, column),
+                egui::Align2::CENTER_CENTER,
                 egui::RichText::new(score.to_string())
                     .size(18.0)
                     .strong()
@@ -74,7 +75,12 @@ fn dice_scores(
             .size(if won { 24.0 } else { 20.0 })
             .strong()
             .color(if won { GOLD_UI } else { tint });
-        label((player.index(), 3), total_label_spot(player), total);
+        label(
+            (player.index(), 3),
+            total_label_spot(player),
+            egui::Align2::RIGHT_CENTER,
+            total,
+        );
     }
     Ok(())
 }

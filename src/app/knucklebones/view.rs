@@ -20,7 +20,6 @@ use super::layout::{
 };
 use super::motion::{self, SLIDE};
 use super::{CurrentGame, KNUCKLEBONES};
-use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
 use crate::app::sound::{Cue, PlaySound, add_cues};
 use crate::app::table::{AppSystems, MoveApplied, Phase, Players, TableGame};
@@ -117,10 +116,7 @@ fn spawn_table(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    commands.insert_resource(CameraHome::looking_at(
-        Vec3::new(1.5, 10.0, 8.0),
-        Vec3::new(1.5, 0.0, 0.6),
-    ));
+    commands.insert_resource(super::layout::framing());
     let wood = materials.add(StandardMaterial {
         perceptual_roughness: 0.6,
         ..theme::wood(

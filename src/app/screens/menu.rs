@@ -7,7 +7,6 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::settings::settings_rows;
 use crate::ai::Level;
-use crate::app::camera::PanelInset;
 use crate::app::files::autosave::ContinueOffer;
 use crate::app::locale::{Language, LanguageChosen, Locale};
 use crate::app::online::panel::{OnlinePanel, menu_section as online_section};
@@ -67,7 +66,6 @@ fn draw_menu<G: TableGame>(
     #[cfg(not(target_arch = "wasm32"))] mut exit: MessageWriter<AppExit>,
     fonts: Option<Res<GameFonts>>,
     mut sound: ResMut<SoundSettings>,
-    mut inset: ResMut<PanelInset>,
     locale: Res<Locale>,
     mut languages: MessageWriter<LanguageChosen>,
     mut online: OnlinePanel,
@@ -102,7 +100,7 @@ fn draw_menu<G: TableGame>(
             .min_width(320.0)
     };
     let button_height = if compact { ui_theme::FINGER } else { 32.0 };
-    let window = window.show(ctx, |ui| {
+    window.show(ctx, |ui| {
         egui::ScrollArea::vertical()
             .min_scrolled_height(room)
             .max_height(room)
@@ -217,8 +215,6 @@ fn draw_menu<G: TableGame>(
             }
         });
     });
-    let right = window.map(|shown| shown.response.rect.right());
-    ui_theme::frame_beside(ctx, right, &mut inset);
     Ok(())
 }
 

@@ -3,12 +3,26 @@
 
 use bevy::prelude::*;
 
+use crate::app::camera::Framing;
 use crate::rules::tictactoe::Cell;
 
 /// Distance between cell centres, in world units.
 pub(super) const CELL: f32 = 2.0;
 /// Height of the board's top face above the table plane the pointer is cast on.
 pub(super) const TOP: f32 = 0.0;
+
+/// The home view's framing: from the near side, above, the nine cells (with a piece's
+/// height) in view.
+#[must_use]
+pub fn framing() -> Framing {
+    let half = 1.5 * CELL;
+    Framing::of_box(
+        Vec3::new(0.0, 9.5, 6.5),
+        Vec3::new(0.0, TOP, 0.0),
+        Vec3::new(-half, TOP, -half),
+        Vec3::new(half, TOP + 0.5, half),
+    )
+}
 
 /// The centre of `cell` on the board's top face: `a1` at the near left, as seen
 /// from the home view.

@@ -6,7 +6,6 @@ use bevy::prelude::*;
 
 use super::layout::{CELL, TOP, cell_centre};
 use super::{CurrentGame, TIC_TAC_TOE};
-use crate::app::camera::CameraHome;
 use crate::app::pointer::Hovered;
 use crate::app::sound::{Cue, PlaySound, add_cues};
 use crate::app::table::{AppSystems, Phase, Players, TableGame};
@@ -148,10 +147,7 @@ fn spawn_board(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    commands.insert_resource(CameraHome::looking_at(
-        Vec3::new(0.0, 9.5, 6.5),
-        Vec3::new(0.0, 0.0, 0.4),
-    ));
+    commands.insert_resource(super::layout::framing());
     let side = CELL * 3.0 + 0.8;
     commands.spawn((
         Name::new("Tic-tac-toe board"),
