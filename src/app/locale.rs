@@ -144,6 +144,25 @@ impl Locale {
         self.language
     }
 
+    /// A count with its digits grouped as the language writes them: `14,120,167` in
+    /// English, and in Chinese too (CLDR's pattern for zh, `#,##0`). Fluent's own
+    /// number formatting leaves grouping out.
+    #[must_use]
+    pub fn count(&self, n: u64) -> String {
+        let separator = match self.language {
+            Language::English | Language::Chinese => ',',
+        };
+        let digits = n.to_string();
+        let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(separator);
+            }
+            out.push(c);
+        }
+        out
+    }
+
     /// Message `id` without variables.
     #[must_use]
     pub fn text(&self, id: &str) -> String {
@@ -238,6 +257,17 @@ mod tests {
     use fluent_syntax::ast;
 
     use super::*;
+
+    #[test]
+    fn counts_group_their_digits_in_threes() {
+        let english = Locale::english();
+        assert_eq!(english.count(0), "0");
+        assert_eq!(english.count(999), "999");
+        assert_eq!(english.count(1_000), "1,000");
+        assert_eq!(english.count(14_120_167), "14,120,167");
+        let chinese = Locale::new(Language::Chinese);
+        assert_eq!(chinese.count(123_456), "123,456");
+    }
 
     /// Every message of a catalogue with the variables it uses, or the lines that do
     /// not parse.

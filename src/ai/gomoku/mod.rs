@@ -105,7 +105,25 @@ pub enum Value {
     Score(i32),
 }
 
+/// The slope of the evaluation's logistic scale: a score `s` for the side to move
+/// means a winning chance of sigmoid(`WIN_CHANCE_SLOPE` × `s`). It is the slope
+/// `examples/gomoku_fit.rs` fits the evaluation in use with (`fit` prints it as
+/// "weights in use: slope"), against a judge's winning chances: measured on 1,741
+/// positions on 2026-12-06 (docs/engine-lab.md).
+pub const WIN_CHANCE_SLOPE: f64 = 0.00195;
+
 impl Value {
+    /// The side to move's chance to win, from 0 to 1: certain for a forced result,
+    /// else the score through the evaluation's logistic scale ([`WIN_CHANCE_SLOPE`]).
+    #[must_use]
+    pub fn win_chance(self) -> f64 {
+        match self {
+            Value::Win(_) => 1.0,
+            Value::Loss(_) => 0.0,
+            Value::Score(s) => 1.0 / (1.0 + (-WIN_CHANCE_SLOPE * f64::from(s)).exp()),
+        }
+    }
+
     fn from_score(score: i32) -> Self {
         if !is_decisive(score) {
             Value::Score(score)

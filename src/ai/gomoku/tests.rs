@@ -953,3 +953,14 @@ fn the_side_to_move_is_part_of_the_hash() {
         .collect();
     assert_ne!(hashes[0], hashes[1]);
 }
+
+#[test]
+fn a_score_is_a_winning_chance_on_the_fitted_scale() {
+    assert_eq!(Value::Score(0).win_chance(), 0.5);
+    assert_eq!(Value::Win(3).win_chance(), 1.0);
+    assert_eq!(Value::Loss(4).win_chance(), 0.0);
+    let ahead = Value::Score(684).win_chance();
+    assert!((ahead - 0.79).abs() < 0.01, "{ahead}");
+    assert!((Value::Score(-684).win_chance() - (1.0 - ahead)).abs() < 1e-12);
+    assert!(Value::Score(100).win_chance() < Value::Score(300).win_chance());
+}

@@ -378,33 +378,27 @@ fn show_on_board(
 }
 
 /// A value for the side to move as Black's share of the bar (0 White wins, 1 Black
-/// wins) and in words.
+/// wins) and in words: a forced result as "wins in N", a score as the side to move's
+/// chance to win ([`Value::win_chance`]).
 fn bar_and_words(value: Value, side: Player, locale: &Locale) -> (f32, String) {
     let name = |p: Player| locale.side(Gomoku::NAME, p);
     let moves = |plies: u32| plies.div_ceil(2).max(1);
-    let (for_mover, words) = match value {
-        Value::Win(0) => (1.0, tr!(locale, "gomoku-wins-by-force", side = name(side))),
-        Value::Win(n) => (
-            1.0,
-            tr!(locale, "gomoku-wins-in", side = name(side), n = moves(n)),
+    let for_mover = value.win_chance() as f32;
+    let words = match value {
+        Value::Win(0) => tr!(locale, "gomoku-wins-by-force", side = name(side)),
+        Value::Win(n) => tr!(locale, "gomoku-wins-in", side = name(side), n = moves(n)),
+        Value::Loss(n) => tr!(
+            locale,
+            "gomoku-wins-in",
+            side = name(side.opponent()),
+            n = moves(n)
         ),
-        Value::Loss(n) => (
-            0.0,
-            tr!(
-                locale,
-                "gomoku-wins-in",
-                side = name(side.opponent()),
-                n = moves(n)
-            ),
+        Value::Score(_) => tr!(
+            locale,
+            "gomoku-chance-for",
+            side = name(side),
+            chance = percent(value)
         ),
-        Value::Score(s) => {
-            let share = 1.0 / (1.0 + (-(s as f32) / 600.0).exp());
-            let score = format!("{s:+}");
-            (
-                share,
-                tr!(locale, "gomoku-score-for", score = score, side = name(side)),
-            )
-        }
     };
     let black = if side == Player::First {
         for_mover
@@ -414,12 +408,28 @@ fn bar_and_words(value: Value, side: Player, locale: &Locale) -> (f32, String) {
     (black, words)
 }
 
+/// A score's winning chance in whole percents, never 0% or 100% (only a forced
+/// result is certain).
+fn percent(value: Value) -> String {
+    let chance = (value.win_chance() * 100.0).round().clamp(1.0, 99.0);
+    format!("{chance:.0}%")
+}
+
+/// A candidate's value: a forced result in moves, a score as a winning chance.
 fn value_text(value: Value, locale: &Locale) -> String {
     match value {
         Value::Win(0) => tr!(locale, "value-wins"),
         Value::Win(n) => tr!(locale, "value-wins-in", n = n.div_ceil(2).max(1)),
         Value::Loss(n) => tr!(locale, "value-loses-in", n = n.div_ceil(2).max(1)),
-        Value::Score(s) => format!("{s:+}"),
+        Value::Score(_) => percent(value),
+    }
+}
+
+/// The engine's own score, shown on hover: `score +684`.
+fn score_text(value: Value, locale: &Locale) -> Option<String> {
+    match value {
+        Value::Score(s) => Some(tr!(locale, "gomoku-engine-score", score = format!("{s:+}"))),
+        _ => None,
     }
 }
 
@@ -474,15 +484,18 @@ fn panel(
         let mut dark = rect;
         dark.set_width(rect.width() * black);
         painter.rect_filled(dark, 3.0, egui::Color32::from_rgb(20, 20, 24));
-        ui.label(egui::RichText::new(words).strong());
+        let words = ui.label(egui::RichText::new(words).strong());
+        if let Some(score) = score_text(report.value, &locale) {
+            words.on_hover_text(score);
+        }
         let secs = report.elapsed.as_secs_f64().max(1e-3);
-        let speed = format!("{:.0}", report.nodes as f64 / secs / 1000.0);
+        let speed = (report.nodes as f64 / secs / 1000.0).round() as u64;
         ui.small(tr!(
             locale,
             "gomoku-search",
             depth = report.depth,
-            nodes = report.nodes,
-            speed = speed
+            nodes = locale.count(report.nodes),
+            speed = locale.count(speed)
         ));
         let line: Vec<String> = report.line.iter().map(ToString::to_string).collect();
         ui.small(tr!(locale, "gomoku-best-line", line = line.join(" ")));
@@ -494,7 +507,10 @@ fn panel(
                         .color(egui::Color32::from_rgb(r, g, b))
                         .monospace(),
                 );
-                ui.label(egui::RichText::new(value_text(value, &locale)).monospace());
+                let shown = ui.label(egui::RichText::new(value_text(value, &locale)).monospace());
+                if let Some(score) = score_text(value, &locale) {
+                    shown.on_hover_text(score);
+                }
                 ui.end_row();
             }
         });
@@ -566,7 +582,20 @@ mod tests {
         let (black, _) = bar_and_words(Value::Score(300), Player::First, english);
         assert!(black > 0.5 && black < 1.0);
         let (black, words) = bar_and_words(Value::Score(300), Player::Second, english);
-        assert!(black < 0.5 && words == "+300 for White");
+        let chance = percent(Value::Score(300));
+        assert!(
+            black < 0.5 && words == format!("White: {chance} to win"),
+            "{words}"
+        );
+        assert_eq!(
+            value_text(Value::Score(-300), english),
+            percent(Value::Score(-300))
+        );
+        assert_eq!(
+            score_text(Value::Score(684), english).as_deref(),
+            Some("engine score +684")
+        );
+        assert_eq!(score_text(Value::Win(3), english), None);
         assert_eq!(
             bar_and_words(Value::Score(0), Player::First, english).0,
             0.5

@@ -417,7 +417,7 @@ fn ai_at_work<G: TableGame>(
                 locale,
                 "hud-progress",
                 depth = progress.depth,
-                nodes = grouped(progress.nodes),
+                nodes = locale.count(progress.nodes),
                 best = progress.best.as_deref().unwrap_or("-")
             ))
             .small();
@@ -704,17 +704,4 @@ fn stone_icon(ui: &mut egui::Ui, colour: Color) {
         7.0,
         egui::Stroke::new(1.0, egui::Color32::GRAY),
     );
-}
-
-/// Thousands with commas: `1,234,567`.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
