@@ -433,6 +433,10 @@ fn score_text(value: Value, locale: &Locale) -> Option<String> {
     }
 }
 
+/// The analysis window's content height while it is on, in egui's points: that of a
+/// full report (the bar, three lines of words and numbers, five candidates).
+const ON_HEIGHT: f32 = 270.0;
+
 /// The panel: the switch, the bar, the numbers, the candidates; the best line's
 /// numbers over its stones; a candidate's value beside the pointer on its cell.
 fn panel(
@@ -456,6 +460,12 @@ fn panel(
         return Ok(());
     };
     window.show(ctx, |ui| {
+        // While on, as tall as with a full report from the start, whatever comes in:
+        // the camera frames the board around this window, and should not follow
+        // every candidate the search adds.
+        if analysis.on {
+            ui.set_min_height(ON_HEIGHT);
+        }
         let mut on = analysis.on;
         if ui
             .checkbox(&mut on, tr!(locale, "gomoku-analyse"))
@@ -498,7 +508,13 @@ fn panel(
             speed = locale.count(speed)
         ));
         let line: Vec<String> = report.line.iter().map(ToString::to_string).collect();
-        ui.small(tr!(locale, "gomoku-best-line", line = line.join(" ")));
+        // One line, cut short: the window keeps its height.
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(tr!(locale, "gomoku-best-line", line = line.join(" "))).small(),
+            )
+            .truncate(),
+        );
         egui::Grid::new("candidates").show(ui, |ui| {
             for (rank, &(p, value)) in report.candidates.iter().enumerate() {
                 let [r, g, b, _] = rank_colour(rank).to_srgba().to_u8_array();
