@@ -502,7 +502,7 @@ if (online) {
 //    winit takes the page for a 195x422 window at scale 2 (bevy issue #25306); a
 //    real phone reports its true size.
 const PHONE = { width: 390, height: 844 };
-// Where things are on the phone's page, measured as MENU above: h8, b2, the middle
+// Where things are on the phone's page, measured as MENU above: h9, b2, the middle
 // column of Player 1's tray, column d, and Undo in the compact bar.
 const TAPS = {
   gomoku: { x: 195, y: 487 },
