@@ -165,6 +165,15 @@ pub(super) fn roomy(ctx: &egui::Context) -> bool {
     ctx.content_rect().height() * ctx.zoom_factor() >= 640.0
 }
 
+/// Whether the corner windows start open: in a window tall enough for the HUD's
+/// every section ([`roomy`]) and wide enough that, open beside the HUD, they leave
+/// the board room. Where the window is smaller the panels fold first, and the camera
+/// frames the board in what their title bars leave.
+#[must_use]
+fn corners_open(ctx: &egui::Context) -> bool {
+    roomy(ctx) && ctx.content_rect().width() * ctx.zoom_factor() >= 960.0
+}
+
 /// The windows egui showed in its last pass (the HUD or the menu, the corner
 /// windows, the compact layout's bar and drawer pages), in physical pixels: what
 /// the camera frames the board around ([`Panels`]). Folded windows count by their
@@ -199,10 +208,11 @@ fn note_panels(mut contexts: EguiContexts, mut panels: ResMut<Panels>) -> Result
 }
 
 /// A window in a corner beside the board (the move list, an analysis): it folds
-/// to its title bar, and starts folded in a low window, where it would cover the
-/// board. Its fold is kept apart for low and tall windows (the id says which), so a
-/// browser's canvas that starts at its default size and then fits a small page
-/// comes out folded, and one the player unfolded stays so.
+/// to its title bar, and starts folded in a low or narrow window, where it would
+/// cover the board ([`corners_open`]). Its fold is kept apart for such windows and
+/// roomy ones (the id says which), so a browser's canvas that starts at its default
+/// size and then fits a small page comes out folded, and one the player unfolded
+/// stays so.
 ///
 /// In the compact layout it is a page of the drawer instead ([`Drawer`]): `None`
 /// unless the drawer is open on it, else a window across the bottom of the screen.
@@ -219,7 +229,7 @@ pub(super) fn corner_window(
             .is_open_on(key)
             .then(|| drawer_window(ctx, title, key));
     }
-    let roomy = roomy(ctx);
+    let open = corners_open(ctx);
     let offset = match corner {
         egui::Align2::RIGHT_TOP => [-12.0, 12.0],
         egui::Align2::RIGHT_BOTTOM => [-12.0, -12.0],
@@ -228,11 +238,11 @@ pub(super) fn corner_window(
     };
     Some(
         egui::Window::new(title)
-            .id(egui::Id::new((key, roomy)))
+            .id(egui::Id::new((key, open)))
             .anchor(corner, offset)
             .resizable(false)
             .collapsible(true)
-            .default_open(roomy),
+            .default_open(open),
     )
 }
 

@@ -22,8 +22,8 @@ use tabletop::rules::knucklebones::{COLUMN_SLOTS, Column as DiceColumn, Knuckleb
 use tabletop::rules::tictactoe::{Cell, TicTacToe};
 
 /// The window sizes the framing is checked at: a laptop, an old 4:3 screen, a small
-/// window, a phone upright.
-const SIZES: [(u32, u32); 4] = [(1280, 800), (1024, 768), (800, 600), (390, 844)];
+/// window, a narrow tall one (a browser beside another), a phone upright.
+const SIZES: [(u32, u32); 5] = [(1280, 800), (1024, 768), (800, 600), (700, 900), (390, 844)];
 
 /// The game `kind` on the table of a headless app with its HUD, in a window of
 /// `width` x `height` physical pixels, once the fonts are in and the panels have
