@@ -88,14 +88,19 @@ fn table_app(kind: GameKind, seats: Seats, setup: impl FnOnce(&mut App)) -> App 
     app.insert_resource(Players(seats));
     setup(&mut app);
     app.update();
+    to_the_table(&mut app, kind);
+    app.update();
+    app
+}
+
+/// Asks for `kind` on the table: the playing screen from the next frame on.
+fn to_the_table(app: &mut App, kind: GameKind) {
     app.world_mut()
         .resource_mut::<NextState<GameKind>>()
         .set(kind);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
-    app.update();
-    app
 }
 
 /// A left click with the pointer over `mv` of game `G`, as the window would report it,

@@ -260,13 +260,15 @@ fn sway(
 /// Frames the home view in the part of the window the panels leave free: the view's
 /// centre moved to that part's centre (the camera renders part of a bigger image,
 /// Bevy's sub-camera view, whose centre is there), and the camera as near as keeps
-/// every point the game asks for inside it.
+/// every point the game asks for inside it. Worked out again only when the board,
+/// the panels, the window's size or the field of view change, not every frame.
 fn frame_home(
     framing: Option<Res<Framing>>,
     panels: Res<Panels>,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
     camera: Single<(&mut Camera, &Projection), With<MainCamera>>,
     mut home: ResMut<CameraHome>,
+    mut framed_for: Local<Option<(UVec2, f32)>>,
 ) {
     let size = window.physical_size();
     if size.x == 0 || size.y == 0 {
@@ -276,6 +278,12 @@ fn frame_home(
     let Projection::Perspective(perspective) = projection else {
         return;
     };
+    let new_board = framing.as_ref().is_some_and(|framing| framing.is_changed());
+    let seen = Some((size, perspective.fov));
+    if *framed_for == seen && !panels.is_changed() && !new_board {
+        return;
+    }
+    *framed_for = seen;
     let framing = framing.as_deref();
     let free = free_area(size.as_vec2(), &panels.0, framing);
     let view = sub_view(size, free.center());

@@ -13,7 +13,7 @@ use bevy_egui::egui;
 use bevy_egui::{EguiContext, EguiInput, EguiPreUpdateSet};
 use tabletop::app::camera::CameraHome;
 use tabletop::app::gomoku::board::BoardLayout;
-use tabletop::app::{GameKind, Players, Screen, table_plugin};
+use tabletop::app::{GameKind, Players, table_plugin};
 use tabletop::record::Seats;
 use tabletop::rules::Player;
 use tabletop::rules::connectfour::{ConnectFour, HEIGHT, Slot};
@@ -59,12 +59,7 @@ fn framed_app(kind: GameKind, width: u32, height: u32) -> App {
             .before(EguiPreUpdateSet::BeginPass),
     );
     app.update();
-    app.world_mut()
-        .resource_mut::<NextState<GameKind>>()
-        .set(kind);
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
+    super::to_the_table(&mut app, kind);
     // The fonts load on the asset server's threads: the panels take their final
     // size once they are in. Settled: the same rectangles for a while.
     let mut last = Vec::new();
@@ -108,7 +103,8 @@ fn screen_is_the_window(
 }
 
 /// The windows egui laid out in its last pass, read from its own memory, in the
-/// window's physical pixels.
+/// window's physical pixels: the test's own reading, not `ui_theme::panel_rects`,
+/// which the framing under test uses (were that to miss a window, both would).
 fn panel_rects(app: &mut App) -> Vec<egui::Rect> {
     let mut contexts = app.world_mut().query::<&mut EguiContext>();
     let mut context = contexts
