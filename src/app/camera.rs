@@ -31,19 +31,28 @@ impl CameraHome {
         }
     }
 
-    /// The title scene's view `seconds` into the menu: the home view turned a little
-    /// about the vertical through the focus, back and forth, slowly (a swing of
-    /// ±0.3 rad every 40 s), and a little higher, so the board shows its depth.
+    /// The title scene's view `seconds` into the menu: the table in its room, seen
+    /// from across it (from the home view's side, a little above the table, far
+    /// enough back for its edge and legs), turning slowly about the vertical through
+    /// the board, back and forth (a swing of ±0.3 rad every 40 s).
     #[must_use]
     pub fn swaying(&self, seconds: f32) -> Transform {
         let phase = seconds * std::f32::consts::TAU / SWAY_PERIOD;
         let turn = Quat::from_rotation_y(SWAY_ANGLE * phase.sin());
-        // A little further back than in play, so the board stands clear of the menu.
-        let eye = self.focus + turn * (self.view.translation - self.focus) * 1.15;
-        let eye = eye + Vec3::Y * (eye - self.focus).length() * 0.08;
-        Transform::from_translation(eye).looking_at(self.focus, Vec3::Y)
+        let side = (self.view.translation - self.focus).with_y(0.0);
+        let side = side.try_normalize().unwrap_or(Vec3::Z);
+        let (rise, across) = TITLE_ELEVATION.sin_cos();
+        let eye = self.focus + turn * (side * across + Vec3::Y * rise) * TITLE_DISTANCE;
+        let focus = self.focus.with_y(TITLE_FOCUS_HEIGHT);
+        Transform::from_translation(eye).looking_at(focus, Vec3::Y)
     }
 }
+
+/// The title scene's camera: how far from the board, how high above the table (as
+/// an angle), and the height it looks at (below the table top, so the legs show).
+const TITLE_DISTANCE: f32 = 98.0;
+const TITLE_ELEVATION: f32 = 0.4;
+const TITLE_FOCUS_HEIGHT: f32 = -8.0;
 
 impl Default for CameraHome {
     fn default() -> Self {

@@ -6,7 +6,7 @@
 //!
 //! The files stand in layers, each using only those below it: [`table`] (states,
 //! the game on the table, the move path) at the bottom; then the shared machinery
-//! ([`ai`], [`pointer`], [`touch`], [`files`], [`camera`], [`motion`], [`theme`], [`hud`],
+//! ([`ai`], [`pointer`], [`touch`], [`files`], [`camera`], [`motion`], [`theme`], [`room`], [`hud`],
 //! [`screens`]);
 //! then each game's module ([`gomoku`], [`tictactoe`], [`knucklebones`],
 //! [`connectfour`]); and at the top [`games`], the one list of the games, and
@@ -27,6 +27,7 @@ pub mod locale;
 pub mod motion;
 pub mod online;
 pub mod pointer;
+pub mod room;
 mod screens;
 pub mod sound;
 pub mod table;
@@ -41,8 +42,8 @@ use bevy::prelude::*;
 
 pub use table::{GameKind, Players, Screen};
 
-/// The whole game: window, renderer, egui, camera, the look, the HUD's keys, the
-/// pointer, and the game itself ([`table_plugin`]).
+/// The whole game: window, renderer, the room and the table's light ([`room`]), and
+/// the game on its table with its HUD ([`table_plugin`]).
 pub fn plugin(app: &mut App) {
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -59,7 +60,7 @@ pub fn plugin(app: &mut App) {
         }),
         ..default()
     }))
-    .add_plugins(table_plugin);
+    .add_plugins((table_plugin, room::plugin));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
     // The system's language (the desktop's locale, the browser's), unless the
@@ -84,7 +85,6 @@ pub fn table_plugin(app: &mut App) {
         // Before the games: their HUD and menu systems go into egui's schedule.
         bevy_egui::EguiPlugin::default(),
         camera::plugin,
-        theme::plugin,
         ui_theme::plugin,
         hud::plugin,
         pointer::plugin,

@@ -1,33 +1,14 @@
-//! The look every game shares: the table and its lights, the wood the boards are made
-//! of, and the colours that mean the same in every game (gold for a win, red for the
+//! The look every game shares: the wood the boards are made of, and the colours that mean the same in every game (gold for a win, red for the
 //! last move, cyan for a hint, green, amber and red for good, even and bad moves),
 //! in the 3D scene and in the HUD alike.
 
 use bevy::asset::RenderAssetUsages;
-use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy_egui::egui::Color32;
 
-/// The web build renders with WebGL2, which has room for one directional light with
-/// one shadow cascade: there the key light has a single cascade over a shorter
-/// distance, and a brighter ambient light takes the fill light's place.
-const WEBGL2: bool = cfg!(target_arch = "wasm32");
-
 /// Side of the generated wood texture, in pixels.
 const WOOD_TEXTURE_SIZE: u32 = 512;
-
-/// The backdrop, the ambient light, the table and the lights.
-pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.11, 0.12, 0.14)))
-        .insert_resource(GlobalAmbientLight {
-            color: Color::srgb(1.0, 0.95, 0.88),
-            // On WebGL2 this stands in for the fill light as well.
-            brightness: if WEBGL2 { 550.0 } else { 350.0 },
-            ..default()
-        })
-        .add_systems(Startup, spawn_table_and_lights);
-}
 
 /// What a highlight on the table or in the HUD says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -163,61 +144,6 @@ pub(super) const AI_UI: Color32 = Color32::LIGHT_BLUE;
 pub(super) const ERROR_UI: Color32 = Color32::from_rgb(255, 120, 110);
 /// The HUD's green: something went right.
 pub(super) const DONE_UI: Color32 = Color32::LIGHT_GREEN;
-
-/// A dark tabletop under the board, a warm key light with soft shadows, and a cool
-/// fill from the other side.
-fn spawn_table_and_lights(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    commands.spawn((
-        Name::new("Table"),
-        Mesh3d(meshes.add(Plane3d::default().mesh().size(120.0, 120.0))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.16, 0.2, 0.17),
-            perceptual_roughness: 0.95,
-            ..default()
-        })),
-        Transform::from_xyz(0.0, -0.7, 0.0),
-    ));
-    commands.spawn((
-        Name::new("Key light"),
-        DirectionalLight {
-            color: Color::srgb(1.0, 0.93, 0.82),
-            illuminance: 9_000.0,
-            shadow_maps_enabled: true,
-            ..default()
-        },
-        if WEBGL2 {
-            CascadeShadowConfigBuilder {
-                num_cascades: 1,
-                maximum_distance: 45.0,
-                ..default()
-            }
-        } else {
-            CascadeShadowConfigBuilder {
-                num_cascades: 2,
-                maximum_distance: 80.0,
-                first_cascade_far_bound: 30.0,
-                ..default()
-            }
-        }
-        .build(),
-        Transform::from_xyz(-8.0, 20.0, 10.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
-    if !WEBGL2 {
-        commands.spawn((
-            Name::new("Fill light"),
-            DirectionalLight {
-                color: Color::srgb(0.75, 0.82, 1.0),
-                illuminance: 1_800.0,
-                ..default()
-            },
-            Transform::from_xyz(10.0, 8.0, -6.0).looking_at(Vec3::ZERO, Vec3::Y),
-        ));
-    }
-}
 
 /// A procedural wood grain: long, slightly wavy light and dark bands, so the board
 /// reads as wood without shipping an image file. The material's base colour tints it.

@@ -1,0 +1,669 @@
+//! The table and the room around it: a walnut table on a rug, panelled walls, a
+//! window with curtains in the far wall and a lamp over the table, whose light is the
+//! key light. The room's surfaces are drawn unlit, their light baked into their
+//! vertex colours from [`light`] (cheap to draw, WebGL2 included, and soft where the
+//! table shades the floor); the table and everything on it are lit by the key light,
+//! with shadows, and by an environment map of the same room ([`envmap`]), so glazed
+//! stones, dice and discs show the window and the lamp.
+
+pub mod envmap;
+pub mod light;
+pub mod textures;
+
+use bevy::asset::RenderAssetUsages;
+use bevy::camera::primitives::Aabb;
+use bevy::image::Image;
+use bevy::light::{CascadeShadowConfigBuilder, NotShadowCaster, NotShadowReceiver};
+use bevy::math::Affine2;
+use bevy::mesh::{Indices, PrimitiveTopology, VertexAttributeValues};
+use bevy::prelude::*;
+use bevy::render::render_resource::{
+    Extent3d, TextureDataOrder, TextureDimension, TextureFormat, TextureViewDescriptor,
+    TextureViewDimension,
+};
+
+use super::camera::MainCamera;
+use light::{
+    CEILING, CURTAIN_DEPTH, CURTAIN_WIDTH, DISPLAY_NITS, FLOOR, KEY_LUX, LAMP, LAMP_GLOW,
+    LAMP_RADIUS, LEG_SIDE, ROOM_HIGH, ROOM_LOW, RUG_HALF, TABLE_HALF, TABLE_THICKNESS, TABLE_TOP,
+    WAINSCOT, WINDOW_BAR, WINDOW_HIGH, WINDOW_LOW, albedo,
+};
+
+/// The web build renders with WebGL2, which has room for one shadow cascade.
+const WEBGL2: bool = cfg!(target_arch = "wasm32");
+
+/// The environment map's specular cube: side of its sharpest level.
+const ENVIRONMENT_SIZE: usize = 64;
+/// The diffuse cube's side.
+const DIFFUSE_SIZE: usize = 16;
+/// The floorboards' texture spans this many units (four boards across).
+const PLANK_TILE: f32 = 28.0;
+/// Where the environment map is seen from: just over the middle of the board.
+const PROBE: Vec3 = Vec3::new(0.0, 0.5, 0.0);
+
+/// The room, the table, the lamp's light and the environment map.
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(Color::srgb(0.11, 0.1, 0.09)))
+        // The environment map lights every side; no flat ambient on top of it.
+        .insert_resource(GlobalAmbientLight {
+            brightness: 0.0,
+            ..default()
+        })
+        .add_systems(Startup, (spawn_room, spawn_table, spawn_key_light))
+        .add_systems(PostStartup, light_the_view)
+        .add_systems(
+            PostUpdate,
+            hide_under_table
+                .after(TransformSystems::Propagate)
+                .before(bevy::camera::visibility::VisibilitySystems::CheckVisibility),
+        );
+}
+
+/// The environment map on the camera, made from the room.
+fn light_the_view(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    camera: Single<Entity, With<MainCamera>>,
+) {
+    let started = bevy::platform::time::Instant::now();
+    let levels = envmap::specular_levels(ENVIRONMENT_SIZE, |d| light::radiance(PROBE, d));
+    let diffuse = envmap::diffuse(&levels[0], DIFFUSE_SIZE);
+    info!(
+        "environment map made in {} ms",
+        started.elapsed().as_millis()
+    );
+    commands.entity(*camera).insert(EnvironmentMapLight {
+        diffuse_map: images.add(cube_image(std::slice::from_ref(&diffuse))),
+        specular_map: images.add(cube_image(&levels)),
+        intensity: DISPLAY_NITS,
+        ..default()
+    });
+}
+
+/// A cube map image of half floats with `levels` as its mips.
+fn cube_image(levels: &[envmap::Cube]) -> Image {
+    let size = levels[0].size;
+    let mut data = Vec::new();
+    // Layer by layer, each with all its mips (wgpu's default order).
+    for face in 0..6 {
+        for level in levels {
+            let n = level.size * level.size;
+            for texel in &level.texels[face * n..(face + 1) * n] {
+                for channel in [texel.x, texel.y, texel.z, 1.0] {
+                    data.extend_from_slice(&half::f16::from_f32(channel).to_le_bytes());
+                }
+            }
+        }
+    }
+    let mut image = Image::new_uninit(
+        Extent3d {
+            width: size as u32,
+            height: size as u32,
+            depth_or_array_layers: 6,
+        },
+        TextureDimension::D2,
+        TextureFormat::Rgba16Float,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    // Every face with its mips: more than `Image::new` takes.
+    image.data = Some(data);
+    image.texture_descriptor.mip_level_count = levels.len() as u32;
+    image.data_order = TextureDataOrder::LayerMajor;
+    image.texture_view_descriptor = Some(TextureViewDescriptor {
+        dimension: Some(TextureViewDimension::Cube),
+        ..default()
+    });
+    image
+}
+
+/// The key light: the lamp's light on the table, warm, with shadows softened by
+/// Bevy's default filter (WebGL2 draws it too).
+fn spawn_key_light(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Key light"),
+        DirectionalLight {
+            color: Color::srgb(1.0, 0.88, 0.72),
+            illuminance: KEY_LUX,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        if WEBGL2 {
+            CascadeShadowConfigBuilder {
+                num_cascades: 1,
+                maximum_distance: 60.0,
+                ..default()
+            }
+        } else {
+            CascadeShadowConfigBuilder {
+                num_cascades: 2,
+                maximum_distance: 150.0,
+                first_cascade_far_bound: 35.0,
+                ..default()
+            }
+        }
+        .build(),
+        Transform::from_translation(LAMP).looking_at(Vec3::new(0.0, TABLE_TOP, 0.0), Vec3::Y),
+    ));
+}
+
+/// The table: a top of four walnut boards, an apron under its edge and four legs,
+/// lit and shadowed like the games on it.
+fn spawn_table(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let wood = materials.add(StandardMaterial {
+        base_color_texture: Some(images.add(textures::table_top())),
+        // Oiled, not varnished: a clear coat's second layer of light doubled what
+        // the table cost to draw, over most of the window.
+        perceptual_roughness: 0.5,
+        ..default()
+    });
+    let size = TABLE_HALF * 2.0;
+    let apron_height = 3.2;
+    let inset = 2.0;
+    let under = TABLE_TOP - TABLE_THICKNESS;
+    let mut parts = vec![(
+        Cuboid::new(size.x, TABLE_THICKNESS, size.y),
+        Vec3::new(0.0, TABLE_TOP - TABLE_THICKNESS / 2.0, 0.0),
+    )];
+    let apron_y = under - apron_height / 2.0;
+    for side in [-1.0, 1.0] {
+        parts.push((
+            Cuboid::new(size.x - 2.0 * inset, apron_height, 0.8),
+            Vec3::new(0.0, apron_y, side * (TABLE_HALF.y - inset)),
+        ));
+        parts.push((
+            Cuboid::new(0.8, apron_height, size.y - 2.0 * inset),
+            Vec3::new(side * (TABLE_HALF.x - inset), apron_y, 0.0),
+        ));
+    }
+    let leg_height = under - FLOOR;
+    for leg in light::legs() {
+        parts.push((
+            Cuboid::new(LEG_SIDE, leg_height, LEG_SIDE),
+            Vec3::new(leg.x, FLOOR + leg_height / 2.0, leg.y),
+        ));
+    }
+    let table = commands
+        .spawn((
+            Name::new("Table"),
+            Transform::default(),
+            Visibility::default(),
+        ))
+        .id();
+    for (shape, at) in parts {
+        commands.spawn((
+            Mesh3d(meshes.add(shape)),
+            MeshMaterial3d(wood.clone()),
+            Transform::from_translation(at),
+            ChildOf(table),
+        ));
+    }
+}
+
+/// The room: floor, rug, walls, ceiling, the window and its curtains, the lamp.
+/// Unlit, with the light baked in; none of it casts or takes a shadow.
+fn spawn_room(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    // The window's sky: brighter than a texture holds.
+    let sky = materials.add(StandardMaterial {
+        base_color: LinearRgba::gray(textures::SKY_SCALE).into(),
+        base_color_texture: Some(images.add(textures::sky())),
+        unlit: true,
+        ..default()
+    });
+    let mut unlit = |texture: Option<&Handle<Image>>, repeat: Vec2, alpha_mode: AlphaMode| {
+        materials.add(StandardMaterial {
+            base_color_texture: texture.cloned(),
+            uv_transform: Affine2::from_scale(repeat),
+            unlit: true,
+            alpha_mode,
+            ..default()
+        })
+    };
+    let room = ROOM_HIGH - ROOM_LOW;
+    let [planks, rug, plaster, wainscot] = [
+        textures::planks(),
+        textures::rug(),
+        textures::plaster(),
+        textures::wainscot(),
+    ]
+    .map(|image| images.add(image));
+    let floor = unlit(Some(&planks), Vec2::ONE / PLANK_TILE, AlphaMode::Opaque);
+    let rug = unlit(Some(&rug), Vec2::ONE, AlphaMode::Opaque);
+    let opaque = AlphaMode::Opaque;
+    let plaster_back = unlit(Some(&plaster), Vec2::new(room.x / 40.0, 1.6), opaque);
+    let plaster_side = unlit(Some(&plaster), Vec2::new(room.y / 40.0, 1.6), opaque);
+    let wainscot_back = unlit(Some(&wainscot), Vec2::new(room.x / 26.0, 1.0), opaque);
+    let wainscot_side = unlit(Some(&wainscot), Vec2::new(room.y / 26.0, 1.0), opaque);
+    let plain = unlit(None, Vec2::ONE, opaque);
+
+    let mut add = |name: &str, mesh: Mesh, material: &Handle<StandardMaterial>| {
+        commands
+            .spawn((
+                Name::new(name.to_owned()),
+                Mesh3d(meshes.add(mesh)),
+                MeshMaterial3d(material.clone()),
+                NotShadowCaster,
+                NotShadowReceiver,
+            ))
+            .id()
+    };
+    let lit = |p: Vec3, n: Vec3| light::light(p, n);
+
+    // The floor around the rug, its boards running on from piece to piece; the rug.
+    let rug_low = -RUG_HALF;
+    let rug_high = RUG_HALF;
+    let mut on_the_floor = Vec::new();
+    for (low, high) in [
+        (ROOM_LOW, Vec2::new(ROOM_HIGH.x, rug_low.y)),
+        (Vec2::new(ROOM_LOW.x, rug_high.y), ROOM_HIGH),
+        (
+            Vec2::new(ROOM_LOW.x, rug_low.y),
+            Vec2::new(rug_low.x, rug_high.y),
+        ),
+        (
+            Vec2::new(rug_high.x, rug_low.y),
+            Vec2::new(ROOM_HIGH.x, rug_high.y),
+        ),
+    ] {
+        let size = high - low;
+        let cells = (size / 10.0).ceil().as_uvec2();
+        let piece = grid(
+            Vec3::new(low.x, FLOOR, low.y),
+            Vec3::X * size.x,
+            Vec3::Z * size.y,
+            (cells.x, cells.y),
+            lit,
+        );
+        // Texture coordinates in floor units: the boards run on from piece to piece.
+        on_the_floor.push(add(
+            "Floor",
+            with_uvs(piece, |p| Vec2::new(p.x, p.z)),
+            &floor,
+        ));
+    }
+    // The rug: the part under the table on its own, and four pieces around it.
+    let table_low = -TABLE_HALF;
+    let table_high = TABLE_HALF;
+    for (low, high) in [
+        (table_low, table_high),
+        (rug_low, Vec2::new(rug_high.x, table_low.y)),
+        (Vec2::new(rug_low.x, table_high.y), rug_high),
+        (
+            Vec2::new(rug_low.x, table_low.y),
+            Vec2::new(table_low.x, table_high.y),
+        ),
+        (
+            Vec2::new(table_high.x, table_low.y),
+            Vec2::new(rug_high.x, table_high.y),
+        ),
+    ] {
+        let size = high - low;
+        let cells = (size / 8.0).ceil().as_uvec2();
+        let piece = grid(
+            Vec3::new(low.x, FLOOR + 0.12, low.y),
+            Vec3::X * size.x,
+            Vec3::Z * size.y,
+            (cells.x, cells.y),
+            lit,
+        );
+        let piece = with_uvs(piece, |p| {
+            (Vec2::new(p.x, p.z) - rug_low) / (rug_high - rug_low)
+        });
+        on_the_floor.push(add("Rug", piece, &rug));
+    }
+    add(
+        "Ceiling",
+        grid(
+            Vec3::new(ROOM_LOW.x, CEILING, ROOM_HIGH.y),
+            Vec3::X * room.x,
+            Vec3::NEG_Z * room.y,
+            (4, 4),
+            |p, n| albedo::CEILING * lit(p, n),
+        ),
+        &plain,
+    );
+
+    // The walls, each a plaster band over a panelled one.
+    let walls = [
+        (
+            Vec3::new(ROOM_LOW.x, 0.0, ROOM_LOW.y),
+            Vec3::X * room.x,
+            true,
+        ),
+        (
+            Vec3::new(ROOM_HIGH.x, 0.0, ROOM_HIGH.y),
+            Vec3::NEG_X * room.x,
+            true,
+        ),
+        (
+            Vec3::new(ROOM_LOW.x, 0.0, ROOM_HIGH.y),
+            Vec3::NEG_Z * room.y,
+            false,
+        ),
+        (
+            Vec3::new(ROOM_HIGH.x, 0.0, ROOM_LOW.y),
+            Vec3::Z * room.y,
+            false,
+        ),
+    ];
+    let panel_top = FLOOR + WAINSCOT;
+    for (corner, right, wide) in walls {
+        let across = (right.length() / 12.0) as u32;
+        add(
+            "Wall",
+            grid(
+                corner.with_y(CEILING),
+                right,
+                Vec3::NEG_Y * (CEILING - panel_top),
+                (across, 6),
+                lit,
+            ),
+            if wide { &plaster_back } else { &plaster_side },
+        );
+        add(
+            "Panelling",
+            grid(
+                corner.with_y(panel_top),
+                right,
+                Vec3::NEG_Y * WAINSCOT,
+                (across, 2),
+                lit,
+            ),
+            if wide { &wainscot_back } else { &wainscot_side },
+        );
+    }
+
+    // The window: the sky behind its glass, the frame's bars, the sill.
+    let window = WINDOW_HIGH - WINDOW_LOW;
+    add(
+        "Window",
+        grid(
+            Vec3::new(WINDOW_LOW.x, WINDOW_HIGH.y, ROOM_LOW.y + 0.05),
+            Vec3::X * window.x,
+            Vec3::NEG_Y * window.y,
+            (1, 1),
+            |_, _| Vec3::ONE,
+        ),
+        &sky,
+    );
+    let middle = (WINDOW_LOW + WINDOW_HIGH) / 2.0;
+    let bar = 2.0 * WINDOW_BAR;
+    let wall = ROOM_LOW.y;
+    let frame = [
+        (
+            Vec3::new(window.x + bar, bar, 1.6),
+            Vec3::new(middle.x, WINDOW_HIGH.y, wall),
+        ),
+        (
+            Vec3::new(window.x + bar, bar, 1.6),
+            Vec3::new(middle.x, WINDOW_LOW.y, wall),
+        ),
+        (
+            Vec3::new(bar, window.y, 1.6),
+            Vec3::new(WINDOW_LOW.x, middle.y, wall),
+        ),
+        (
+            Vec3::new(bar, window.y, 1.6),
+            Vec3::new(WINDOW_HIGH.x, middle.y, wall),
+        ),
+        (
+            Vec3::new(window.x, bar * 0.8, 0.8),
+            Vec3::new(middle.x, middle.y, wall),
+        ),
+        (
+            Vec3::new(bar * 0.8, window.y, 0.8),
+            Vec3::new(middle.x, middle.y, wall),
+        ),
+        (
+            Vec3::new(window.x + 6.0, 1.0, 5.0),
+            Vec3::new(middle.x, WINDOW_LOW.y - bar, wall + 1.5),
+        ),
+    ];
+    for (size, at) in frame {
+        add("Window frame", baked_box(size, at, albedo::PAINT), &plain);
+    }
+
+    // Curtains either side, hanging in folds from a rod.
+    for (from, width) in [
+        (WINDOW_LOW.x - CURTAIN_WIDTH, CURTAIN_WIDTH + 2.0),
+        (WINDOW_HIGH.x - 2.0, CURTAIN_WIDTH + 2.0),
+    ] {
+        let top = WINDOW_HIGH.y + 6.0;
+        add(
+            "Curtain",
+            grid(
+                Vec3::new(from, top, wall + CURTAIN_DEPTH),
+                Vec3::X * width,
+                Vec3::NEG_Y * (top - FLOOR - 2.0),
+                (12, 4),
+                |p, n| {
+                    let fold = ((p.x - from) * 1.1).sin();
+                    albedo::CURTAIN * lit(p, n) * (0.72 + 0.28 * fold * fold)
+                },
+            ),
+            &plain,
+        );
+    }
+    add(
+        "Curtain rod",
+        baked_box(
+            Vec3::new(window.x + 2.0 * CURTAIN_WIDTH + 8.0, 0.6, 0.6),
+            Vec3::new(middle.x, WINDOW_HIGH.y + 6.5, wall + CURTAIN_DEPTH),
+            albedo::BRASS,
+        ),
+        &plain,
+    );
+
+    // The lamp: a cord from the ceiling, a brass shade, its glowing opening.
+    let cord = CEILING - LAMP.y;
+    add(
+        "Lamp cord",
+        baked(
+            Cylinder::new(0.12, cord).mesh().resolution(6).build(),
+            Transform::from_translation(LAMP + Vec3::Y * (cord / 2.0 + 2.0)),
+            |_, _| Vec3::splat(0.02),
+        ),
+        &plain,
+    );
+    add(
+        "Lamp shade",
+        baked(
+            ConicalFrustum {
+                radius_top: 1.4,
+                radius_bottom: LAMP_RADIUS + 0.4,
+                height: 4.5,
+            }
+            .mesh()
+            .resolution(32)
+            .build(),
+            Transform::from_translation(LAMP + Vec3::Y * 2.2),
+            |p, n| albedo::BRASS * (0.25 + lit(p, n) * 0.6),
+        ),
+        &plain,
+    );
+    add(
+        "Lamp glow",
+        baked(
+            Circle::new(LAMP_RADIUS).mesh().resolution(32).build(),
+            Transform::from_translation(LAMP)
+                .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+            |_, _| LAMP_GLOW,
+        ),
+        &plain,
+    );
+    for piece in on_the_floor {
+        commands.entity(piece).insert(OnTheFloor);
+    }
+}
+
+/// A piece of the floor or the rug: not drawn while the table top hides it from the
+/// camera, as it hides all that lies under and behind it in every game's view.
+/// Bevy's opaque pass is not sorted by depth, so a hidden piece is shaded first
+/// and then covered by the table: a whole extra layer of pixels, which cost a CPU
+/// rasteriser half as much again per frame (docs/scene.md).
+#[derive(Component, Debug)]
+struct OnTheFloor;
+
+/// Hides each piece of the floor whose corners, seen from the camera, all lie
+/// behind the table top (a flat convex piece behind a convex top: its corners
+/// decide).
+fn hide_under_table(
+    camera: Single<&GlobalTransform, With<MainCamera>>,
+    mut pieces: Query<(&Aabb, &mut Visibility), With<OnTheFloor>>,
+) {
+    let eye = camera.translation();
+    for (aabb, mut visibility) in &mut pieces {
+        let hidden = behind_the_table_top(eye, aabb.min().into(), aabb.max().into());
+        visibility.set_if_neq(if hidden {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        });
+    }
+}
+
+/// Whether the flat piece of floor spanning `low` to `high` (its top at `high.y`) is
+/// wholly hidden from `eye` by the table top.
+fn behind_the_table_top(eye: Vec3, low: Vec3, high: Vec3) -> bool {
+    let underside = TABLE_TOP - TABLE_THICKNESS;
+    eye.y > TABLE_TOP
+        && high.y < underside
+        && [low.x, high.x].into_iter().all(|x| {
+            [low.z, high.z].into_iter().all(|z| {
+                let corner = Vec3::new(x, high.y, z);
+                let t = (underside - corner.y) / (eye.y - corner.y);
+                let seen = corner + (eye - corner) * t;
+                seen.x.abs() < TABLE_HALF.x && seen.z.abs() < TABLE_HALF.y
+            })
+        })
+}
+
+/// A box of `size` centred at `at`, its colour `tint` in the room's light.
+fn baked_box(size: Vec3, at: Vec3, tint: Vec3) -> Mesh {
+    baked(
+        Cuboid::from_size(size).mesh().build(),
+        Transform::from_translation(at),
+        |p, n| tint * light::light(p, n),
+    )
+}
+
+/// `mesh` placed by `at`, with `colour(point, normal)` in world space as its vertex
+/// colours.
+fn baked(mesh: Mesh, at: Transform, colour: impl Fn(Vec3, Vec3) -> Vec3) -> Mesh {
+    let mesh = mesh.transformed_by(at);
+    let (
+        Some(VertexAttributeValues::Float32x3(points)),
+        Some(VertexAttributeValues::Float32x3(normals)),
+    ) = (
+        mesh.attribute(Mesh::ATTRIBUTE_POSITION),
+        mesh.attribute(Mesh::ATTRIBUTE_NORMAL),
+    )
+    else {
+        return mesh;
+    };
+    let colours: Vec<[f32; 4]> = points
+        .iter()
+        .zip(normals)
+        .map(|(p, n)| {
+            let c = colour(Vec3::from(*p), Vec3::from(*n));
+            [c.x, c.y, c.z, 1.0]
+        })
+        .collect();
+    mesh.with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+}
+
+/// `mesh` with texture coordinates `uv(point)`.
+fn with_uvs(mesh: Mesh, uv: impl Fn(Vec3) -> Vec2) -> Mesh {
+    let Some(VertexAttributeValues::Float32x3(points)) = mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+    else {
+        return mesh;
+    };
+    let uvs: Vec<[f32; 2]> = points
+        .iter()
+        .map(|p| uv(Vec3::from(*p)).to_array())
+        .collect();
+    mesh.with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+}
+
+/// A flat grid from `corner`, along `right` and `down` (its normal `down × right`),
+/// of `cells` quads, UVs from 0 to 1, `colour(point, normal)` at each vertex.
+fn grid(
+    corner: Vec3,
+    right: Vec3,
+    down: Vec3,
+    cells: (u32, u32),
+    colour: impl Fn(Vec3, Vec3) -> Vec3,
+) -> Mesh {
+    let (nu, nv) = (cells.0.max(1), cells.1.max(1));
+    let normal = down.cross(right).normalize();
+    let mut points = Vec::new();
+    let mut uvs = Vec::new();
+    let mut colours = Vec::new();
+    for j in 0..=nv {
+        for i in 0..=nu {
+            let (u, v) = (i as f32 / nu as f32, j as f32 / nv as f32);
+            let p = corner + right * u + down * v;
+            let c = colour(p, normal);
+            points.push(p.to_array());
+            uvs.push([u, v]);
+            colours.push([c.x, c.y, c.z, 1.0]);
+        }
+    }
+    let mut indices = Vec::new();
+    let row = nu + 1;
+    for j in 0..nv {
+        for i in 0..nu {
+            let a = j * row + i;
+            let (b, c, d) = (a + 1, a + row, a + row + 1);
+            indices.extend_from_slice(&[a, c, b, b, c, d]);
+        }
+    }
+    let count = points.len();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::RENDER_WORLD,
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, points)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![normal.to_array(); count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_top_hides_the_floor_under_it_from_above_only() {
+        let under = (
+            Vec3::new(-TABLE_HALF.x, FLOOR, -TABLE_HALF.y),
+            Vec3::new(TABLE_HALF.x, FLOOR + 0.12, TABLE_HALF.y),
+        );
+        let beside = (Vec3::new(30.0, FLOOR, -10.0), Vec3::new(50.0, FLOOR, 10.0));
+        // Gomoku's home view: high over the board.
+        let above = Vec3::new(0.0, 17.0, 12.0);
+        assert!(behind_the_table_top(above, under.0, under.1));
+        assert!(!behind_the_table_top(above, beside.0, beside.1));
+        // Low, from the side (the title scene's far corner), and under the table.
+        assert!(!behind_the_table_top(
+            Vec3::new(60.0, 5.0, 60.0),
+            under.0,
+            under.1
+        ));
+        assert!(!behind_the_table_top(
+            Vec3::new(0.0, FLOOR + 5.0, 0.0),
+            under.0,
+            under.1
+        ));
+    }
+}
