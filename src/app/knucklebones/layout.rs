@@ -18,8 +18,8 @@ pub(crate) const SLOT_PITCH: f32 = 1.0;
 pub(crate) const COLUMN_PITCH: f32 = 1.25;
 /// Distance from the table's middle line to slot 0 of either tray.
 pub(crate) const GAP: f32 = 1.0;
-/// Height of a tray's floor.
-pub(crate) const FLOOR: f32 = 0.0;
+/// Height of a tray's floor: the trays' rims (0.31 under it) stand on the table.
+pub(crate) const FLOOR: f32 = crate::app::room::light::TABLE_TOP + 0.31;
 /// Where the die of the turn lies, beside the trays.
 pub(crate) const ROLL_SPOT: Vec3 = Vec3::new(3.3, FLOOR + DIE / 2.0, 0.0);
 /// Toward `player`'s side of the table: +z (near the camera) for Player 1.

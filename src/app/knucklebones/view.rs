@@ -21,6 +21,7 @@ use super::layout::{
 use super::motion::{self, SLIDE};
 use super::{CurrentGame, KNUCKLEBONES};
 use crate::app::pointer::Hovered;
+use crate::app::room::light::TABLE_TOP;
 use crate::app::sound::{Cue, PlaySound, add_cues};
 use crate::app::table::{AppSystems, MoveApplied, Phase, Players, TableGame};
 use crate::app::theme;
@@ -163,9 +164,14 @@ fn spawn_table(
     }
     commands.spawn((
         Name::new("Roll spot"),
-        Mesh3d(meshes.add(Cylinder::new(0.85, 0.02))),
+        // A felt-topped puck as tall as the trays' floors, standing on the table.
+        Mesh3d(meshes.add(Cylinder::new(0.85, FLOOR - TABLE_TOP))),
         MeshMaterial3d(felt),
-        Transform::from_translation(Vec3::new(ROLL_SPOT.x, FLOOR, ROLL_SPOT.z)),
+        Transform::from_translation(Vec3::new(
+            ROLL_SPOT.x,
+            (FLOOR + TABLE_TOP) / 2.0 + 0.01,
+            ROLL_SPOT.z,
+        )),
         DespawnOnExit(Knucklebones::KIND),
     ));
     commands.spawn((

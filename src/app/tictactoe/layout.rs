@@ -8,8 +8,9 @@ use crate::rules::tictactoe::Cell;
 
 /// Distance between cell centres, in world units.
 pub(super) const CELL: f32 = 2.0;
-/// Height of the board's top face above the table plane the pointer is cast on.
-pub(super) const TOP: f32 = 0.0;
+/// Height of the board's top face: the board (`view::THICKNESS` thick) stands on the
+/// table.
+pub(super) const TOP: f32 = crate::app::room::light::TABLE_TOP + 0.35;
 
 /// The home view's framing: from the near side, above, the nine cells (with a piece's
 /// height) in view.
