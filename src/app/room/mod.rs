@@ -262,27 +262,8 @@ fn spawn_room(
     let rug_low = -RUG_HALF;
     let rug_high = RUG_HALF;
     let mut on_the_floor = Vec::new();
-    for (low, high) in [
-        (ROOM_LOW, Vec2::new(ROOM_HIGH.x, rug_low.y)),
-        (Vec2::new(ROOM_LOW.x, rug_high.y), ROOM_HIGH),
-        (
-            Vec2::new(ROOM_LOW.x, rug_low.y),
-            Vec2::new(rug_low.x, rug_high.y),
-        ),
-        (
-            Vec2::new(rug_high.x, rug_low.y),
-            Vec2::new(ROOM_HIGH.x, rug_high.y),
-        ),
-    ] {
-        let size = high - low;
-        let cells = (size / 10.0).ceil().as_uvec2();
-        let piece = grid(
-            Vec3::new(low.x, FLOOR, low.y),
-            Vec3::X * size.x,
-            Vec3::Z * size.y,
-            (cells.x, cells.y),
-            lit,
-        );
+    for (low, high) in around(ROOM_LOW, ROOM_HIGH, rug_low, rug_high) {
+        let piece = flat_piece(low, high, FLOOR, 10.0, lit);
         // Texture coordinates in floor units: the boards run on from piece to piece.
         on_the_floor.push(add(
             "Floor",
@@ -291,30 +272,11 @@ fn spawn_room(
         ));
     }
     // The rug: the part under the table on its own, and four pieces around it.
-    let table_low = -TABLE_HALF;
-    let table_high = TABLE_HALF;
-    for (low, high) in [
-        (table_low, table_high),
-        (rug_low, Vec2::new(rug_high.x, table_low.y)),
-        (Vec2::new(rug_low.x, table_high.y), rug_high),
-        (
-            Vec2::new(rug_low.x, table_low.y),
-            Vec2::new(table_low.x, table_high.y),
-        ),
-        (
-            Vec2::new(table_high.x, table_low.y),
-            Vec2::new(rug_high.x, table_high.y),
-        ),
-    ] {
-        let size = high - low;
-        let cells = (size / 8.0).ceil().as_uvec2();
-        let piece = grid(
-            Vec3::new(low.x, FLOOR + 0.12, low.y),
-            Vec3::X * size.x,
-            Vec3::Z * size.y,
-            (cells.x, cells.y),
-            lit,
-        );
+    let (table_low, table_high) = (-TABLE_HALF, TABLE_HALF);
+    let rug_pieces = std::iter::once((table_low, table_high))
+        .chain(around(rug_low, rug_high, table_low, table_high));
+    for (low, high) in rug_pieces {
+        let piece = flat_piece(low, high, FLOOR + 0.12, 8.0, lit);
         let piece = with_uvs(piece, |p| {
             (Vec2::new(p.x, p.z) - rug_low) / (rug_high - rug_low)
         });
@@ -579,6 +541,48 @@ fn baked(mesh: Mesh, at: Transform, colour: impl Fn(Vec3, Vec3) -> Vec3) -> Mesh
         })
         .collect();
     mesh.with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+}
+
+/// The four rectangles (low and high corners, in x and z) that make up the ring
+/// between `outer` and the `inner` rectangle inside it.
+fn around(
+    outer_low: Vec2,
+    outer_high: Vec2,
+    inner_low: Vec2,
+    inner_high: Vec2,
+) -> [(Vec2, Vec2); 4] {
+    [
+        (outer_low, Vec2::new(outer_high.x, inner_low.y)),
+        (Vec2::new(outer_low.x, inner_high.y), outer_high),
+        (
+            Vec2::new(outer_low.x, inner_low.y),
+            Vec2::new(inner_low.x, inner_high.y),
+        ),
+        (
+            Vec2::new(inner_high.x, inner_low.y),
+            Vec2::new(outer_high.x, inner_high.y),
+        ),
+    ]
+}
+
+/// A level grid at height `y` from `low` to `high` (x, z), in cells of at most
+/// `cell` units, coloured by `colour(point, normal)`.
+fn flat_piece(
+    low: Vec2,
+    high: Vec2,
+    y: f32,
+    cell: f32,
+    colour: impl Fn(Vec3, Vec3) -> Vec3,
+) -> Mesh {
+    let size = high - low;
+    let cells = (size / cell).ceil().as_uvec2();
+    grid(
+        Vec3::new(low.x, y, low.y),
+        Vec3::X * size.x,
+        Vec3::Z * size.y,
+        (cells.x, cells.y),
+        colour,
+    )
 }
 
 /// `mesh` with texture coordinates `uv(point)`.
