@@ -8,12 +8,16 @@
 
 pub mod envmap;
 pub mod light;
+mod occlusion;
 pub mod textures;
 
 use bevy::asset::RenderAssetUsages;
 use bevy::camera::primitives::Aabb;
 use bevy::image::Image;
-use bevy::light::{CascadeShadowConfigBuilder, NotShadowCaster, NotShadowReceiver};
+use bevy::light::{
+    CascadeShadowConfigBuilder, DirectionalLightShadowMap, NotShadowCaster, NotShadowReceiver,
+    ShadowFilteringMethod,
+};
 use bevy::math::Affine2;
 use bevy::mesh::{Indices, PrimitiveTopology, VertexAttributeValues};
 use bevy::prelude::*;
@@ -50,12 +54,16 @@ pub(super) fn plugin(app: &mut App) {
             ..default()
         })
         .add_systems(Startup, (spawn_room, spawn_table, spawn_key_light))
+        .insert_resource(DirectionalLightShadowMap {
+            size: if WEBGL2 { 1024 } else { 2048 },
+        })
         .add_systems(PostStartup, light_the_view)
         .add_systems(
             PostUpdate,
             hide_under_table
                 .after(TransformSystems::Propagate)
-                .before(bevy::camera::visibility::VisibilitySystems::CheckVisibility),
+                .after(bevy::camera::CameraUpdateSystems)
+                .before(bevy::camera::visibility::VisibilitySystems::VisibilityPropagate),
         );
 }
 
@@ -72,12 +80,28 @@ fn light_the_view(
         "environment map made in {} ms",
         started.elapsed().as_millis()
     );
-    commands.entity(*camera).insert(EnvironmentMapLight {
-        diffuse_map: images.add(cube_image(std::slice::from_ref(&diffuse))),
-        specular_map: images.add(cube_image(&levels)),
-        intensity: DISPLAY_NITS,
-        ..default()
-    });
+    commands.entity(*camera).insert((
+        shadow_filter(),
+        EnvironmentMapLight {
+            diffuse_map: images.add(cube_image(std::slice::from_ref(&diffuse))),
+            specular_map: images.add(cube_image(&levels)),
+            intensity: DISPLAY_NITS,
+            ..default()
+        },
+    ));
+}
+
+/// How the key light's shadow edges are softened: Bevy's default, a 13-tap Gaussian
+/// over a 2048² map, on the desktop; in the browser one hardware 2x2 comparison
+/// over a 1024² map, whose larger texels soften the edge a little. Without a GPU
+/// (the CPU rasteriser a browser falls back on) the thirteen taps on every lit
+/// pixel cost more than the environment map (docs/scene.md).
+fn shadow_filter() -> ShadowFilteringMethod {
+    if WEBGL2 {
+        ShadowFilteringMethod::Hardware2x2
+    } else {
+        ShadowFilteringMethod::Gaussian
+    }
 }
 
 /// A cube map image of half floats with `levels` as its mips.
@@ -194,13 +218,22 @@ fn spawn_table(
             Visibility::default(),
         ))
         .id();
-    for (shape, at) in parts {
-        commands.spawn((
-            Mesh3d(meshes.add(shape)),
-            MeshMaterial3d(wood.clone()),
-            Transform::from_translation(at),
-            ChildOf(table),
-        ));
+    // Nothing under the table takes the key light's shadows (the room's are baked),
+    // so the table casts none.
+    for (i, (shape, at)) in parts.into_iter().enumerate() {
+        let part = commands
+            .spawn((
+                Mesh3d(meshes.add(shape)),
+                MeshMaterial3d(wood.clone()),
+                Transform::from_translation(at),
+                NotShadowCaster,
+                ChildOf(table),
+            ))
+            .id();
+        // All but the top itself: the apron and the legs.
+        if i > 0 {
+            commands.entity(part).insert(UnderTheTop);
+        }
     }
 }
 
@@ -261,11 +294,11 @@ fn spawn_room(
     // The floor around the rug, its boards running on from piece to piece; the rug.
     let rug_low = -RUG_HALF;
     let rug_high = RUG_HALF;
-    let mut on_the_floor = Vec::new();
+    let mut under_the_top = Vec::new();
     for (low, high) in around(ROOM_LOW, ROOM_HIGH, rug_low, rug_high) {
         let piece = flat_piece(low, high, FLOOR, 10.0, lit);
         // Texture coordinates in floor units: the boards run on from piece to piece.
-        on_the_floor.push(add(
+        under_the_top.push(add(
             "Floor",
             with_uvs(piece, |p| Vec2::new(p.x, p.z)),
             &floor,
@@ -280,7 +313,7 @@ fn spawn_room(
         let piece = with_uvs(piece, |p| {
             (Vec2::new(p.x, p.z) - rug_low) / (rug_high - rug_low)
         });
-        on_the_floor.push(add("Rug", piece, &rug));
+        under_the_top.push(add("Rug", piece, &rug));
     }
     add(
         "Ceiling",
@@ -331,17 +364,29 @@ fn spawn_room(
             ),
             if wide { &plaster_back } else { &plaster_side },
         );
-        add(
-            "Panelling",
-            grid(
-                corner.with_y(panel_top),
+        // The panelling in two bands: the one under the table top's plane may be
+        // hidden behind the top.
+        let panel_uv = |p: Vec3| {
+            Vec2::new(
+                (p - corner).dot(right) / right.length_squared(),
+                (panel_top - p.y) / WAINSCOT,
+            )
+        };
+        let split = TABLE_TOP - 0.01;
+        let material = if wide { &wainscot_back } else { &wainscot_side };
+        for (top, bottom, rows) in [(panel_top, split, 1), (split, FLOOR, 2)] {
+            let band = grid(
+                corner.with_y(top),
                 right,
-                Vec3::NEG_Y * WAINSCOT,
-                (across, 2),
+                Vec3::NEG_Y * (top - bottom),
+                (across, rows),
                 lit,
-            ),
-            if wide { &wainscot_back } else { &wainscot_side },
-        );
+            );
+            let piece = add("Panelling", with_uvs(band, panel_uv), material);
+            if bottom == FLOOR {
+                under_the_top.push(piece);
+            }
+        }
     }
 
     // The window: the sky behind its glass, the frame's bars, the sill.
@@ -462,29 +507,28 @@ fn spawn_room(
         ),
         &plain,
     );
-    for piece in on_the_floor {
-        commands.entity(piece).insert(OnTheFloor);
+    for piece in under_the_top {
+        commands.entity(piece).insert(UnderTheTop);
     }
 }
 
-/// A piece of the floor or the rug: not drawn while the table top hides it from the
-/// camera, as it hides all that lies under and behind it in every game's view.
-/// Bevy's opaque pass is not sorted by depth, so a hidden piece is shaded first
-/// and then covered by the table: a whole extra layer of pixels, which cost a CPU
-/// rasteriser half as much again per frame (docs/scene.md).
+/// Something under the table top: a piece of the floor or the rug, a leg, the
+/// apron. Not drawn while the top hides it from the camera ([`occlusion`]).
 #[derive(Component, Debug)]
-struct OnTheFloor;
+struct UnderTheTop;
 
-/// Hides each piece of the floor whose corners, seen from the camera, all lie
-/// behind the table top (a flat convex piece behind a convex top: its corners
-/// decide).
+/// Hides each thing under the table top that the top wholly hides from the camera,
+/// and shows it again when it comes into view: before Bevy propagates visibility,
+/// so the change holds for this frame's picture.
 fn hide_under_table(
-    camera: Single<&GlobalTransform, With<MainCamera>>,
-    mut pieces: Query<(&Aabb, &mut Visibility), With<OnTheFloor>>,
+    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    mut pieces: Query<(&Aabb, &GlobalTransform, &mut Visibility), With<UnderTheTop>>,
 ) {
-    let eye = camera.translation();
-    for (aabb, mut visibility) in &mut pieces {
-        let hidden = behind_the_table_top(eye, aabb.min().into(), aabb.max().into());
+    let (camera, eye) = camera.into_inner();
+    let clip_from_world = camera.clip_from_view() * eye.to_matrix().inverse();
+    for (aabb, place, mut visibility) in &mut pieces {
+        let (low, high) = world_bounds(aabb, place);
+        let hidden = occlusion::hidden_by_table_top(eye.translation(), clip_from_world, low, high);
         visibility.set_if_neq(if hidden {
             Visibility::Hidden
         } else {
@@ -493,20 +537,20 @@ fn hide_under_table(
     }
 }
 
-/// Whether the flat piece of floor spanning `low` to `high` (its top at `high.y`) is
-/// wholly hidden from `eye` by the table top.
-fn behind_the_table_top(eye: Vec3, low: Vec3, high: Vec3) -> bool {
-    let underside = TABLE_TOP - TABLE_THICKNESS;
-    eye.y > TABLE_TOP
-        && high.y < underside
-        && [low.x, high.x].into_iter().all(|x| {
-            [low.z, high.z].into_iter().all(|z| {
-                let corner = Vec3::new(x, high.y, z);
-                let t = (underside - corner.y) / (eye.y - corner.y);
-                let seen = corner + (eye - corner) * t;
-                seen.x.abs() < TABLE_HALF.x && seen.z.abs() < TABLE_HALF.y
-            })
-        })
+/// The world-space box around a mesh's bounds placed by `place`.
+fn world_bounds(aabb: &Aabb, place: &GlobalTransform) -> (Vec3, Vec3) {
+    let (centre, half) = (Vec3::from(aabb.center), Vec3::from(aabb.half_extents));
+    (0..8).fold((Vec3::MAX, Vec3::MIN), |(low, high), i| {
+        let corner = centre
+            + half
+                * Vec3::new(
+                    if i & 1 == 0 { -1.0 } else { 1.0 },
+                    if i & 2 == 0 { -1.0 } else { 1.0 },
+                    if i & 4 == 0 { -1.0 } else { 1.0 },
+                );
+        let at = place.transform_point(corner);
+        (low.min(at), high.max(at))
+    })
 }
 
 /// A box of `size` centred at `at`, its colour `tint` in the room's light.
@@ -648,26 +692,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_table_top_hides_the_floor_under_it_from_above_only() {
-        let under = (
-            Vec3::new(-TABLE_HALF.x, FLOOR, -TABLE_HALF.y),
-            Vec3::new(TABLE_HALF.x, FLOOR + 0.12, TABLE_HALF.y),
+    fn world_bounds_follow_the_place() {
+        let aabb = Aabb::from_min_max(Vec3::new(-1.0, -2.0, -3.0), Vec3::new(1.0, 2.0, 3.0));
+        let place = GlobalTransform::from(
+            Transform::from_xyz(10.0, 0.0, 0.0)
+                .with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)),
         );
-        let beside = (Vec3::new(30.0, FLOOR, -10.0), Vec3::new(50.0, FLOOR, 10.0));
-        // Gomoku's home view: high over the board.
-        let above = Vec3::new(0.0, 17.0, 12.0);
-        assert!(behind_the_table_top(above, under.0, under.1));
-        assert!(!behind_the_table_top(above, beside.0, beside.1));
-        // Low, from the side (the title scene's far corner), and under the table.
-        assert!(!behind_the_table_top(
-            Vec3::new(60.0, 5.0, 60.0),
-            under.0,
-            under.1
-        ));
-        assert!(!behind_the_table_top(
-            Vec3::new(0.0, FLOOR + 5.0, 0.0),
-            under.0,
-            under.1
-        ));
+        let (low, high) = world_bounds(&aabb, &place);
+        assert!(low.abs_diff_eq(Vec3::new(7.0, -2.0, -1.0), 1e-5), "{low}");
+        assert!(high.abs_diff_eq(Vec3::new(13.0, 2.0, 1.0), 1e-5), "{high}");
     }
 }
