@@ -20,6 +20,7 @@ use crate::ai::arena::Contestant;
 use crate::ai::{Budget, Level};
 use crate::flags;
 use crate::games::{self, GAMES, GameEntry};
+use crate::review;
 use crate::rules::{Settings, Setup};
 
 /// The command line.
@@ -89,6 +90,17 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Reviews a saved game: each move with the position's value for its mover before
+    /// and after it (`win in 5`, `draw`, `62%`), and its mark (inaccuracy, mistake,
+    /// blunder) with the AI's move there. The same numbers as the app's review graph.
+    Review {
+        /// The saved game (any game's file, as the app saves it).
+        file: std::path::PathBuf,
+        /// Search each position this many milliseconds instead of the strongest
+        /// level's budget (the solved games ignore it).
+        #[arg(long)]
+        time_ms: Option<u64>,
+    },
     /// Plays games between random levels from random openings, checks every AI move
     /// against the rules, and prints the illegal moves (there must be none) and each
     /// level's slowest move against its time budget. Exits with code 2 if any move
@@ -118,6 +130,31 @@ const GENERIC: [(&str, &[&str]); 3] = [
     ("selfplay", &["seed"]),
     ("legality", &["seed"]),
 ];
+
+/// One line a reviewed move: `2. O a2  draw -> loss in 4  blunder (best b1)`.
+fn review_lines(entry: &dyn GameEntry, moves: &[review::MoveReview]) -> Vec<String> {
+    let shown = |v: Option<crate::ai::Verdict>| v.map_or_else(|| "?".to_owned(), |v| v.to_string());
+    moves
+        .iter()
+        .map(|m| {
+            let mut line = format!(
+                "{}. {} {}  {} -> {}",
+                m.ply + 1,
+                entry.side_names()[m.mover.index()],
+                m.played,
+                shown(m.before),
+                shown(m.after)
+            );
+            if let Some(mark) = m.mark {
+                line.push_str(&format!("  {mark}"));
+                if let Some(best) = &m.best {
+                    line.push_str(&format!(" (best {best})"));
+                }
+            }
+            line
+        })
+        .collect()
+}
 
 /// The registered games' names, as the accepted values of the game argument.
 fn game_names() -> PossibleValuesParser {
@@ -280,6 +317,29 @@ fn execute(matches: &ArgMatches, out: &mut impl Write, err: &mut impl Write) -> 
             writeln!(out, "bestmove {}", answer.best).map_err(write_err)?;
             if let Some(value) = answer.value {
                 writeln!(out, "value {value}").map_err(write_err)?;
+            }
+        }
+        Command::Review { file, time_ms } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let saved = crate::record::SavedGame::from_text(&text)
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            let game = &saved.game;
+            let entry = game
+                .entry()
+                .ok_or_else(|| format!("no game called {}", game.name()))?;
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let moves = review::review(
+                game,
+                budget(time_ms, None)?,
+                review::Marks::DEFAULT,
+                &stop,
+                |_, _| {},
+            )
+            .map_err(|e| e.to_string())?;
+            writeln!(out, "review {} ({} moves)", entry.name(), moves.len()).map_err(write_err)?;
+            for line in review_lines(entry, &moves) {
+                writeln!(out, "{line}").map_err(write_err)?;
             }
         }
         Command::Selfplay {
@@ -655,6 +715,53 @@ mod tests {
             assert!(out.is_empty());
             assert_eq!(err.lines().count(), 1, "{bad}: {err}");
         }
+    }
+
+    /// `text` as a file of its own, for one test.
+    fn saved(name: &str, text: &str) -> std::path::PathBuf {
+        let path = std::env::temp_dir().join(format!("tabletop-cli-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    #[test]
+    fn review_prints_each_move_with_its_values_and_marks_for_every_game() {
+        let ttt = saved(
+            "ttt.txt",
+            "game tictactoe\nx human\no human\nmoves b2 a2 a1 c3 c1\n",
+        );
+        let (code, out, _) = cli(&["review", ttt.to_str().unwrap()]);
+        assert_eq!(code, 0);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "review tictactoe (5 moves)");
+        assert_eq!(lines[1], "1. X b2  draw -> draw");
+        assert_eq!(lines[2], "2. O a2  draw -> loss in 5  blunder (best c3)");
+        assert!(lines[3..].iter().all(|l| !l.contains("blunder")), "{out}");
+        let files = [
+            "game gomoku\nsize 15x15\nrule freestyle\nblack human\nwhite human\nmoves h8 i9 h9 h10\n",
+            "game knucklebones\nseed 42\nstarts p1\np1 human\np2 human\nmoves 1 3 2 2\n",
+            "game connectfour\nred human\nyellow human\nmoves a\n",
+        ];
+        for (i, text) in files.into_iter().enumerate() {
+            let file = saved(&format!("{i}.txt"), text);
+            let (code, out, err) = cli(&["review", file.to_str().unwrap(), "--time-ms", "30"]);
+            assert_eq!(code, 0, "{text}: {err}");
+            assert_eq!(
+                out.lines().count(),
+                1 + text
+                    .split("moves ")
+                    .nth(1)
+                    .unwrap()
+                    .split_whitespace()
+                    .count(),
+                "{out}"
+            );
+            let _ = std::fs::remove_file(file);
+        }
+        let _ = std::fs::remove_file(ttt);
+        let (code, _, err) = cli(&["review", "/no/such/file"]);
+        assert_eq!(code, 2);
+        assert!(err.contains("cannot read"), "{err}");
     }
 
     #[test]

@@ -88,6 +88,10 @@ pub trait GameEntry: Sync {
         level: Level,
         budget: Budget,
     ) -> Result<Analysis<String>, String>;
+    /// The strongest AI's view of `game`'s position, searched as `budget` says: its
+    /// move in notation and the position's value ([`crate::review`]); `None` once the
+    /// game is over, or if `game` is another game.
+    fn analyse_record(&self, game: &GameRecord, budget: Budget) -> Option<Analysis<String>>;
     /// AI against AI: see [`play_match`].
     fn play_match(
         &self,
@@ -277,6 +281,18 @@ impl<G: GameAi> GameEntry for Entry<G> {
         Ok(Analysis {
             best: G::cli_move(answer.best),
             value: answer.value,
+            verdict: answer.verdict,
+        })
+    }
+
+    fn analyse_record(&self, game: &GameRecord, budget: Budget) -> Option<Analysis<String>> {
+        let answer = game
+            .get::<G>()?
+            .analyse(Level::MAX, budget, &mut StdRng::seed_from_u64(0))?;
+        Some(Analysis {
+            best: answer.best.to_string(),
+            value: answer.value,
+            verdict: answer.verdict,
         })
     }
 

@@ -14,5 +14,6 @@ pub mod online;
 #[cfg(test)]
 mod props;
 pub mod record;
+pub mod review;
 pub mod rules;
 pub mod tools;

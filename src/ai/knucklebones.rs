@@ -37,7 +37,7 @@ pub use rule_table::rule_table_move;
 
 use super::clock::Clock;
 use super::slices::{Pause, Slices, finish};
-use super::{Analysis, Budget, GameAi, Level, mix_seed};
+use super::{Analysis, Budget, GameAi, Level, Verdict, mix_seed};
 use crate::rules::knucklebones::{COLUMN_SLOTS, Column, Knucklebones, Tray};
 use crate::rules::{Player, Settings};
 
@@ -376,6 +376,10 @@ impl GameAi for Knucklebones {
         Some(Analysis {
             best: choice.column,
             value: choice.value.map(|value| format!("{value:.3}")),
+            // From -1 (a sure loss) to +1 to the review's 0 to 1.
+            verdict: choice
+                .value
+                .map(|value| Verdict::Expected((value + 1.0) / 2.0)),
         })
     }
 

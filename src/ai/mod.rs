@@ -84,12 +84,89 @@ pub enum Budget {
 
 /// An AI's answer: the move and, where the AI knows one, its value as
 /// `tabletop-cli` prints it (`win`, `draw`, `1617`, `0.412`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Analysis<M> {
     /// The move.
     pub best: M,
     /// Its value for the side to move.
     pub value: Option<String>,
+    /// The same value as the review compares values, where the AI knows one.
+    pub verdict: Option<Verdict>,
+}
+
+/// How good a position is for the side to move, in terms every game's review shares:
+/// a solved result, or an expected result where the AI estimates one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Verdict {
+    /// Solved: the result with best play on both sides, and in how many plies the
+    /// game then ends, where the AI knows it.
+    Exact(Result3, Option<u32>),
+    /// The expected result for the side to move, from 0 (a sure loss) to 1 (a sure
+    /// win), a draw counting a half: a win chance from Gomoku's evaluation, the mean
+    /// over Knucklebones' dice.
+    Expected(f64),
+}
+
+/// A game's result for one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Result3 {
+    /// It loses.
+    Loss,
+    /// Nobody wins.
+    Draw,
+    /// It wins.
+    Win,
+}
+
+impl Result3 {
+    /// The same result seen by the other side.
+    #[must_use]
+    pub fn flipped(self) -> Self {
+        match self {
+            Result3::Loss => Result3::Win,
+            Result3::Draw => Result3::Draw,
+            Result3::Win => Result3::Loss,
+        }
+    }
+}
+
+impl Verdict {
+    /// The expected result, 0 to 1.
+    #[must_use]
+    pub fn expected(self) -> f64 {
+        match self {
+            Verdict::Exact(Result3::Win, _) => 1.0,
+            Verdict::Exact(Result3::Draw, _) => 0.5,
+            Verdict::Exact(Result3::Loss, _) => 0.0,
+            Verdict::Expected(p) => p.clamp(0.0, 1.0),
+        }
+    }
+
+    /// The same position's value for the other side.
+    #[must_use]
+    pub fn flipped(self) -> Self {
+        match self {
+            Verdict::Exact(result, plies) => Verdict::Exact(result.flipped(), plies),
+            Verdict::Expected(p) => Verdict::Expected(1.0 - p),
+        }
+    }
+}
+
+/// `win in 5`, `draw`, `loss`, `62%`: a verdict as the review prints it.
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let word = |r: &Result3| match r {
+            Result3::Win => "win",
+            Result3::Draw => "draw",
+            Result3::Loss => "loss",
+        };
+        match *self {
+            Verdict::Exact(Result3::Draw, _) => f.write_str("draw"),
+            Verdict::Exact(result, None) => f.write_str(word(&result)),
+            Verdict::Exact(result, Some(n)) => write!(f, "{} in {n}", word(&result)),
+            Verdict::Expected(p) => write!(f, "{:.0}%", p * 100.0),
+        }
+    }
 }
 
 /// A seed for item `index` of a run with `seed` (a SplitMix64 step), so that each game

@@ -29,7 +29,7 @@ use rand::seq::IndexedRandom;
 
 use rand::rngs::StdRng;
 
-use super::{Analysis, Budget, GameAi, Level};
+use super::{Analysis, Budget, GameAi, Level, Result3, Verdict};
 use crate::rules::tictactoe::{Cell, LINES, TicTacToe};
 use crate::rules::{Game, Player, Settings};
 
@@ -319,9 +319,15 @@ impl GameAi for TicTacToe {
         } else {
             Level::MAX
         };
+        let value = value(self);
         Some(Analysis {
             best: best_move(self, level, rng)?,
-            value: Some(value(self).word().to_owned()),
+            value: Some(value.word().to_owned()),
+            verdict: Some(match value {
+                Value::Win(n) => Verdict::Exact(Result3::Win, Some(n.into())),
+                Value::Draw => Verdict::Exact(Result3::Draw, None),
+                Value::Loss(n) => Verdict::Exact(Result3::Loss, Some(n.into())),
+            }),
         })
     }
 

@@ -347,6 +347,7 @@ impl GameAi for ConnectFour {
         Some(Analysis {
             best: choice.column,
             value: choice.score.map(Score::text),
+            verdict: choice.score.map(Score::verdict),
         })
     }
 

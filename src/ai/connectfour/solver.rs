@@ -74,6 +74,18 @@ impl Score {
         }
     }
 
+    /// The score as the review compares values, its distance in plies: a win with
+    /// the `n`th own move ends the game `2n - 1` plies on, a loss after it `2n`.
+    #[must_use]
+    pub fn verdict(self) -> crate::ai::Verdict {
+        use crate::ai::{Result3, Verdict};
+        match self {
+            Score::Win(n) => Verdict::Exact(Result3::Win, Some(2 * n - 1)),
+            Score::Draw => Verdict::Exact(Result3::Draw, None),
+            Score::Loss(n) => Verdict::Exact(Result3::Loss, Some(2 * n)),
+        }
+    }
+
     /// Win, draw or loss only.
     #[must_use]
     pub fn sign(self) -> i32 {

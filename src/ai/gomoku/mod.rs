@@ -124,6 +124,17 @@ impl Value {
         }
     }
 
+    /// The value as the review compares values: a forced result, or the win chance.
+    #[must_use]
+    pub fn verdict(self) -> crate::ai::Verdict {
+        use crate::ai::{Result3, Verdict};
+        match self {
+            Value::Win(n) => Verdict::Exact(Result3::Win, Some(n)),
+            Value::Loss(n) => Verdict::Exact(Result3::Loss, Some(n)),
+            Value::Score(_) => Verdict::Expected(self.win_chance()),
+        }
+    }
+
     fn from_score(score: i32) -> Self {
         if !is_decisive(score) {
             Value::Score(score)

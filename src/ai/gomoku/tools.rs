@@ -56,6 +56,7 @@ impl GameAi for Gomoku {
         Some(Analysis {
             best: result.best,
             value: Some(result.value.to_string()),
+            verdict: Some(result.value.verdict()),
         })
     }
 
