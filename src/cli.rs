@@ -94,7 +94,8 @@ enum Command {
     /// and after it (`win in 5`, `draw`, `62%`), and its mark (inaccuracy, mistake,
     /// blunder) with the AI's move there. The same numbers as the app's review graph.
     Review {
-        /// The saved game (any game's file, as the app saves it).
+        /// The saved game (any game's file, as the app saves it, or a Gomocup `.psq`
+        /// record).
         file: std::path::PathBuf,
         /// Search each position this many milliseconds instead of the strongest
         /// level's budget (the solved games ignore it).
@@ -322,8 +323,11 @@ fn execute(matches: &ArgMatches, out: &mut impl Write, err: &mut impl Write) -> 
         Command::Review { file, time_ms } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let saved = crate::record::SavedGame::from_text(&text)
-                .map_err(|e| format!("{}: {e}", file.display()))?;
+            let saved = match crate::record::SavedGame::from_other_format(&text) {
+                Some(read) => read,
+                None => crate::record::SavedGame::from_text(&text).map_err(|e| e.to_string()),
+            }
+            .map_err(|e| format!("{}: {e}", file.display()))?;
             let game = &saved.game;
             let entry = game
                 .entry()
@@ -758,6 +762,16 @@ mod tests {
             );
             let _ = std::fs::remove_file(file);
         }
+        // Gomocup's record: h8, then 9,7 (i9, y from the top).
+        let psq = saved("record.psq", "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,7,0\n");
+        let (code, out, err) = cli(&["review", psq.to_str().unwrap(), "--time-ms", "30"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().next(), Some("review gomoku (2 moves)"));
+        assert!(
+            out.lines().nth(2).unwrap().starts_with("2. White i9 "),
+            "{out}"
+        );
+        let _ = std::fs::remove_file(psq);
         let _ = std::fs::remove_file(ttt);
         let (code, _, err) = cli(&["review", "/no/such/file"]);
         assert_eq!(code, 2);

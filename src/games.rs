@@ -92,6 +92,15 @@ pub trait GameEntry: Sync {
     /// move in notation and the position's value ([`crate::review`]); `None` once the
     /// game is over, or if `game` is another game.
     fn analyse_record(&self, game: &GameRecord, budget: Budget) -> Option<Analysis<String>>;
+    /// The other program's record format it reads and writes ([`Game::OTHER_FORMAT`]),
+    /// by its file extension: `psq`.
+    fn other_format(&self) -> Option<&'static str>;
+    /// The game a record in that format holds ([`Game::read_other_format`]); `None`
+    /// when `text` is not one.
+    fn read_other_format(&self, text: &str) -> Option<Result<GameRecord, String>>;
+    /// `game` as a record in that format; an error if `game` is another game or the
+    /// format cannot hold it.
+    fn write_other_format(&self, game: &GameRecord) -> Result<String, String>;
     /// AI against AI: see [`play_match`].
     fn play_match(
         &self,
@@ -283,6 +292,20 @@ impl<G: GameAi> GameEntry for Entry<G> {
             value: answer.value,
             verdict: answer.verdict,
         })
+    }
+
+    fn other_format(&self) -> Option<&'static str> {
+        G::OTHER_FORMAT
+    }
+
+    fn read_other_format(&self, text: &str) -> Option<Result<GameRecord, String>> {
+        G::read_other_format(text).map(|read| read.map(GameRecord::new))
+    }
+
+    fn write_other_format(&self, game: &GameRecord) -> Result<String, String> {
+        game.get::<G>()
+            .ok_or_else(|| format!("not a game of {}", G::NAME))?
+            .write_other_format()
     }
 
     fn analyse_record(&self, game: &GameRecord, budget: Budget) -> Option<Analysis<String>> {

@@ -357,6 +357,21 @@ impl SavedGame {
         text
     }
 
+    /// Reads a record of another program's format that some game reads
+    /// ([`crate::rules::Game::OTHER_FORMAT`]: Gomocup's `.psq`), to be played hot
+    /// seat; `None` when `text` is in none of them.
+    #[must_use]
+    pub fn from_other_format(text: &str) -> Option<Result<Self, String>> {
+        games::GAMES.iter().find_map(|entry| {
+            entry.read_other_format(text).map(|read| {
+                read.map(|game| SavedGame {
+                    seats: Seats::HOT_SEAT,
+                    game,
+                })
+            })
+        })
+    }
+
     /// Reads a saved game, checking the settings and replaying every move.
     pub fn from_text(text: &str) -> Result<Self, RecordError> {
         let lines = Lines::read(text)?;

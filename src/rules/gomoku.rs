@@ -13,6 +13,7 @@ use super::settings::{Choice, Kind, Setting};
 use super::{Game, Outcome, Player, SettingError, Settings};
 
 mod board;
+pub mod psq;
 pub mod renju;
 
 pub use board::{BoardSize, GomokuError, Point, Rule};
@@ -394,6 +395,17 @@ impl Gomoku {
 impl Game for Gomoku {
     type Move = Point;
     type Error = GomokuError;
+
+    const OTHER_FORMAT: Option<&'static str> = Some("psq");
+
+    /// A `.psq` record, played by free-style rules (the format names no rule).
+    fn read_other_format(text: &str) -> Option<Result<Self, String>> {
+        psq::is_psq(text).then(|| psq::read(text, Rule::FreeStyle))
+    }
+
+    fn write_other_format(&self) -> Result<String, String> {
+        psq::write(self)
+    }
 
     const NAME: &'static str = "gomoku";
     const TITLE: &'static str = "Gomoku";

@@ -144,6 +144,21 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// Reads [`Game::position_text`]; the error is one line for people.
     fn from_position(text: &str) -> Result<Self, String>;
 
+    /// Another program's record format the game reads and writes besides the saved
+    /// games of `record` (Gomoku: Gomocup's `.psq`), by its file extension.
+    const OTHER_FORMAT: Option<&'static str> = None;
+
+    /// The game a record in [`Game::OTHER_FORMAT`] holds; `None` when `text` is not
+    /// such a record, an error (one line for people) when it is one that does not read.
+    fn read_other_format(_text: &str) -> Option<Result<Self, String>> {
+        None
+    }
+
+    /// The game as a record in [`Game::OTHER_FORMAT`].
+    fn write_other_format(&self) -> Result<String, String> {
+        Err("this game has no other record format".to_owned())
+    }
+
     /// The values the game is played with, one per [`Game::SETTINGS`], in that
     /// order (never [`settings::RANDOM`]).
     fn settings(&self) -> Vec<String> {

@@ -156,6 +156,49 @@ fn a_saved_game_loads_back_with_its_players() {
     );
 }
 
+/// A path ending in `.psq` saves Gomocup's record, and a `.psq` record loads, on
+/// another table, as the same game (hot seat: the format names no players); a broken
+/// one changes nothing and names its line.
+#[test]
+fn a_gomocup_record_saves_and_loads_like_a_saved_game() {
+    let mut app = playing_app(GomokuSettings::default());
+    for text in ["h8", "a1", "o15"] {
+        request(&mut app, text);
+    }
+    let path = temp_file("record.psq");
+    app.world_mut()
+        .write_message(SaveRequested { path: path.clone() });
+    app.update();
+    assert!(matches!(
+        app.world().resource::<FileNotice>().0,
+        Some(Ok(_))
+    ));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text, "Piskvorky 15x15, 11:11, 0\n8,8,0\n1,15,0\n15,1,0\n");
+
+    let mut other_app = playing_app(GomokuSettings::default());
+    request(&mut other_app, "c3");
+    other_app.world_mut().write_message(LoadRequested { path });
+    other_app.update();
+    other_app.update();
+    assert_eq!(snapshot(&mut other_app), snapshot(&mut app));
+    assert_eq!(other_app.world().resource::<Players>().0, Seats::HOT_SEAT);
+
+    let before = snapshot(&mut other_app);
+    let broken = temp_file("broken.psq");
+    std::fs::write(&broken, "Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n").unwrap();
+    other_app
+        .world_mut()
+        .write_message(LoadRequested { path: broken });
+    other_app.update();
+    let notice = other_app.world().resource::<FileNotice>().0.clone();
+    assert!(
+        matches!(&notice, Some(Err(why)) if why.contains("line 3")),
+        "{notice:?}"
+    );
+    assert_eq!(snapshot(&mut other_app), before);
+}
+
 #[test]
 fn a_bad_file_leaves_the_game_untouched_and_says_why() {
     let mut app = playing_app(GomokuSettings::default());

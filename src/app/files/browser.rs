@@ -45,7 +45,7 @@ pub fn pick_game_file() -> Result<(), String> {
         .map_err(fail)?
         .unchecked_into();
     input.set_type("file");
-    input.set_accept(".txt,text/plain");
+    input.set_accept(".txt,.psq,text/plain");
     let chosen = input.clone();
     let on_change = Closure::once_into_js(move || {
         let Some(file) = chosen.files().and_then(|files| files.get(0)) else {

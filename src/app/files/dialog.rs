@@ -58,7 +58,14 @@ impl FileDialogs {
             return;
         }
         let current = Path::new(current.trim());
-        let dialog = rfd::FileDialog::new().add_filter("Tabletop game", &["txt"]);
+        // Ours, and the records of other programs a game reads (Gomocup's `.psq`).
+        let others: Vec<&str> = crate::games::GAMES
+            .iter()
+            .filter_map(|game| game.other_format())
+            .collect();
+        let dialog = rfd::FileDialog::new()
+            .add_filter("Tabletop game", &["txt"])
+            .add_filter("Game record", &others);
         let dialog = match current.parent().filter(|dir| dir.is_dir()) {
             Some(dir) => dialog.set_directory(dir),
             None => dialog,

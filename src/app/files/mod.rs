@@ -82,7 +82,11 @@ pub(super) fn read_game(path: &Path, locale: &Locale) -> Result<SavedGame, Strin
 
 /// Checks the text of a saved game called `name`; the error is one line for people,
 /// in `locale`'s language.
+/// A record in another program's format (Gomocup's `.psq`) opens too, hot seat.
 pub(super) fn parse_game(name: &str, text: &str, locale: &Locale) -> Result<SavedGame, String> {
+    if let Some(read) = SavedGame::from_other_format(text) {
+        return read.map_err(|why| tr!(locale, "file-named", name = name, why = why));
+    }
     SavedGame::from_text(text)
         .map_err(|e| tr!(locale, "file-named", name = name, why = explain(&e, locale)))
 }
@@ -137,8 +141,14 @@ fn explain(error: &RecordError, locale: &Locale) -> String {
 /// Writes a saved game; the error is one line for people. In a browser the file is
 /// offered as a download named after the path's last part.
 pub(crate) fn write_game(path: &Path, saved: &SavedGame) -> Result<(), String> {
+    write_text(path, &saved.to_text())
+}
+
+/// Writes `text` to `path`: a file on the desktop, a download named as the path's
+/// file in a browser.
+fn write_text(path: &Path, text: &str) -> Result<(), String> {
     #[cfg(not(target_arch = "wasm32"))]
-    return std::fs::write(path, saved.to_text())
+    return std::fs::write(path, text)
         .map_err(|e| format!("could not write {}: {e}", path.display()));
     #[cfg(target_arch = "wasm32")]
     {
@@ -146,7 +156,7 @@ pub(crate) fn write_game(path: &Path, saved: &SavedGame) -> Result<(), String> {
             || "tabletop-game.txt".to_owned(),
             |name| name.to_string_lossy().into_owned(),
         );
-        browser::download(&name, &saved.to_text())
+        browser::download(&name, text)
     }
 }
 
@@ -164,8 +174,19 @@ fn save_game<G: TableGame>(
             game: GameRecord::new((**game).clone()),
         };
         let path_text = path.display().to_string();
+        // A path ending in the game's other format's extension (`.psq`) saves in it.
+        let other = G::OTHER_FORMAT.filter(|ext| {
+            path.extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+        });
+        let written = match other {
+            Some(_) => game
+                .write_other_format()
+                .and_then(|text| write_text(path, &text)),
+            None => write_game(path, &saved),
+        };
         notice.0 = Some(
-            write_game(path, &saved)
+            written
                 .map(|()| tr!(locale, "file-saved", count = game.plies(), path = path_text))
                 .map_err(|why| tr!(locale, "file-save-failed", why = why)),
         );
