@@ -253,10 +253,11 @@ fn cli_knucklebones_bestmove_selfplay_and_bad_positions() {
 }
 
 /// `tabletop-cli match` between two copies of `pbrain-tabletop` under renju: every
-/// game ends by a five or a draw, none by a refused move.
+/// game ends by a five or a draw, none by a refused move, and `--psq` writes each.
 #[test]
 fn cli_match_judges_two_engines_under_renju() {
     let engine = env!("CARGO_BIN_EXE_pbrain-tabletop");
+    let records = std::env::temp_dir().join(format!("tabletop-records-{}", std::process::id()));
     let (code, out, err) = cli(&[
         "match",
         "--engine-a",
@@ -275,18 +276,30 @@ fn cli_match_judges_two_engines_under_renju() {
         "60",
         "--tolerance-ms",
         "400",
+        "--psq",
+        records.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
     let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 2, "{out}");
-    for game in games {
+    for (i, game) in games.iter().enumerate() {
         assert!(
             game.contains(", five,") || game.contains(", draw,"),
             "{game}"
         );
+        // Each game's record holds the moves the log lists, in Gomocup's numbers.
+        let record = std::fs::read_to_string(records.join(format!("game-{:03}.psq", i + 1)))
+            .expect("a record per game");
+        let logged: Vec<&str> = game.rsplit(": ").next().unwrap().split(' ').collect();
+        let read =
+            tabletop::rules::gomoku::psq::read(&record, tabletop::rules::gomoku::Rule::Renju)
+                .expect("the record reads");
+        let moves: Vec<String> = read.moves().iter().map(ToString::to_string).collect();
+        assert_eq!(moves, logged, "{record}");
     }
     let last = out.lines().last().unwrap();
     assert!(last.starts_with("a_wins "), "{out}");
+    let _ = std::fs::remove_dir_all(records);
 }
 
 /// An engine that repeats the centre loses its second move as illegal, and one that

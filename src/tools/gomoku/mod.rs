@@ -14,7 +14,7 @@ use clap::{Args, FromArgMatches};
 
 use self::manager::{Ending, MatchSpec};
 use super::GameCommand;
-use crate::rules::gomoku::{BoardSize, GomokuError, Rule};
+use crate::rules::gomoku::{BoardSize, Gomoku, GomokuError, Rule, psq};
 
 /// The subcommands Gomoku adds to `tabletop-cli`.
 pub const COMMANDS: [GameCommand; 1] = [GameCommand {
@@ -58,6 +58,28 @@ struct MatchArgs {
     /// Openings, one a line, as `h8i9j10` (default: the empty board).
     #[arg(long)]
     openings: Option<PathBuf>,
+    /// Also write each game as a Gomocup record, `DIR/game-001.psq` and on.
+    #[arg(long, value_name = "DIR")]
+    psq: Option<PathBuf>,
+}
+
+/// Each game of a match as `dir/game-NNN.psq`, numbered from 1 as the log numbers
+/// them.
+fn write_records(
+    dir: &std::path::Path,
+    results: &[manager::GameResult],
+    size: BoardSize,
+    rule: Rule,
+) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+    for (i, result) in results.iter().enumerate() {
+        let game = Gomoku::from_moves(size, rule, result.moves.iter().copied())
+            .map_err(|e| format!("game {}: {e}", i + 1))?;
+        let path = dir.join(format!("game-{:03}.psq", i + 1));
+        std::fs::write(&path, psq::write(&game)?)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
 }
 
 fn match_command() -> clap::Command {
@@ -97,6 +119,11 @@ fn run_match(
         openings,
     };
     let (results, stats) = manager::play_match(&spec, &mut &mut *out).map_err(write_err)?;
+    if let Some(dir) = &args.psq {
+        write_records(dir, &results, size, rule)?;
+        writeln!(out, "records: {} games in {}", results.len(), dir.display())
+            .map_err(write_err)?;
+    }
     for (name, stat) in ["A", "B"].iter().zip(&stats) {
         let avg = stat.total.as_millis() / u128::from(stat.moves.max(1));
         let rss = stat
