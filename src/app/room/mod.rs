@@ -14,10 +14,7 @@ pub mod textures;
 use bevy::asset::RenderAssetUsages;
 use bevy::camera::primitives::Aabb;
 use bevy::image::Image;
-use bevy::light::{
-    CascadeShadowConfigBuilder, DirectionalLightShadowMap, NotShadowCaster, NotShadowReceiver,
-    ShadowFilteringMethod,
-};
+use bevy::light::{CascadeShadowConfigBuilder, NotShadowCaster, NotShadowReceiver};
 use bevy::math::Affine2;
 use bevy::mesh::{Indices, PrimitiveTopology, VertexAttributeValues};
 use bevy::prelude::*;
@@ -54,9 +51,6 @@ pub(super) fn plugin(app: &mut App) {
             ..default()
         })
         .add_systems(Startup, (spawn_room, spawn_table, spawn_key_light))
-        .insert_resource(DirectionalLightShadowMap {
-            size: if WEBGL2 { 1024 } else { 2048 },
-        })
         .add_systems(PostStartup, light_the_view)
         .add_systems(
             PostUpdate,
@@ -80,28 +74,12 @@ fn light_the_view(
         "environment map made in {} ms",
         started.elapsed().as_millis()
     );
-    commands.entity(*camera).insert((
-        shadow_filter(),
-        EnvironmentMapLight {
-            diffuse_map: images.add(cube_image(std::slice::from_ref(&diffuse))),
-            specular_map: images.add(cube_image(&levels)),
-            intensity: DISPLAY_NITS,
-            ..default()
-        },
-    ));
-}
-
-/// How the key light's shadow edges are softened: Bevy's default, a 13-tap Gaussian
-/// over a 2048² map, on the desktop; in the browser one hardware 2x2 comparison
-/// over a 1024² map, whose larger texels soften the edge a little. Without a GPU
-/// (the CPU rasteriser a browser falls back on) the thirteen taps on every lit
-/// pixel cost more than the environment map (docs/scene.md).
-fn shadow_filter() -> ShadowFilteringMethod {
-    if WEBGL2 {
-        ShadowFilteringMethod::Hardware2x2
-    } else {
-        ShadowFilteringMethod::Gaussian
-    }
+    commands.entity(*camera).insert(EnvironmentMapLight {
+        diffuse_map: images.add(cube_image(std::slice::from_ref(&diffuse))),
+        specular_map: images.add(cube_image(&levels)),
+        intensity: DISPLAY_NITS,
+        ..default()
+    });
 }
 
 /// A cube map image of half floats with `levels` as its mips.
