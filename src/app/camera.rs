@@ -90,17 +90,22 @@ impl Framing {
     /// A framing that keeps the box from `low` to `high` (its eight corners) in view.
     #[must_use]
     pub fn of_box(eye: Vec3, focus: Vec3, low: Vec3, high: Vec3) -> Self {
-        let keep = (0..8)
-            .map(|corner| {
-                Vec3::new(
-                    if corner & 1 == 0 { low.x } else { high.x },
-                    if corner & 2 == 0 { low.y } else { high.y },
-                    if corner & 4 == 0 { low.z } else { high.z },
-                )
-            })
-            .collect();
+        let keep = box_corners(low, high).to_vec();
         Self { eye, focus, keep }
     }
+}
+
+/// The eight corners of the box from `low` to `high`: corner `i` takes its x from
+/// `high` where bit 1 of `i` is set, its y where bit 2 is, its z where bit 4 is.
+#[must_use]
+pub(crate) fn box_corners(low: Vec3, high: Vec3) -> [Vec3; 8] {
+    std::array::from_fn(|i| {
+        Vec3::new(
+            if i & 1 == 0 { low.x } else { high.x },
+            if i & 2 == 0 { low.y } else { high.y },
+            if i & 4 == 0 { low.z } else { high.z },
+        )
+    })
 }
 
 /// The free part of the window, as a fraction of the window the board may take up

@@ -113,6 +113,18 @@ fn temp_file(name: &str) -> std::path::PathBuf {
     dir.join(name)
 }
 
+/// Saves the game on `app`'s table to `path`, and checks the save said it worked.
+fn save(app: &mut App, path: &std::path::Path) {
+    app.world_mut().write_message(SaveRequested {
+        path: path.to_owned(),
+    });
+    app.update();
+    assert!(matches!(
+        app.world().resource::<FileNotice>().0,
+        Some(Ok(_))
+    ));
+}
+
 #[test]
 fn a_saved_game_loads_back_with_its_players() {
     let mut app = playing_app(GomokuSettings::default());
@@ -120,13 +132,7 @@ fn a_saved_game_loads_back_with_its_players() {
         request(&mut app, text);
     }
     let path = temp_file("round-trip.txt");
-    app.world_mut()
-        .write_message(SaveRequested { path: path.clone() });
-    app.update();
-    assert!(matches!(
-        app.world().resource::<FileNotice>().0,
-        Some(Ok(_))
-    ));
+    save(&mut app, &path);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("moves h8 i9 h9"), "{text}");
 
@@ -166,13 +172,7 @@ fn a_gomocup_record_saves_and_loads_like_a_saved_game() {
         request(&mut app, text);
     }
     let path = temp_file("record.psq");
-    app.world_mut()
-        .write_message(SaveRequested { path: path.clone() });
-    app.update();
-    assert!(matches!(
-        app.world().resource::<FileNotice>().0,
-        Some(Ok(_))
-    ));
+    save(&mut app, &path);
     let text = std::fs::read_to_string(&path).unwrap();
     assert_eq!(text, "Piskvorky 15x15, 11:11, 0\n8,8,0\n1,15,0\n15,1,0\n");
 

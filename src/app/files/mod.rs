@@ -175,15 +175,15 @@ fn save_game<G: TableGame>(
         };
         let path_text = path.display().to_string();
         // A path ending in the game's other format's extension (`.psq`) saves in it.
-        let other = G::OTHER_FORMAT.filter(|ext| {
+        let in_other_format = G::OTHER_FORMAT.is_some_and(|ext| {
             path.extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case(ext))
         });
-        let written = match other {
-            Some(_) => game
-                .write_other_format()
-                .and_then(|text| write_text(path, &text)),
-            None => write_game(path, &saved),
+        let written = if in_other_format {
+            game.write_other_format()
+                .and_then(|text| write_text(path, &text))
+        } else {
+            write_game(path, &saved)
         };
         notice.0 = Some(
             written

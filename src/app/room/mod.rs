@@ -23,7 +23,7 @@ use bevy::render::render_resource::{
     TextureViewDimension,
 };
 
-use super::camera::MainCamera;
+use super::camera::{MainCamera, box_corners};
 use light::{
     CEILING, CURTAIN_DEPTH, CURTAIN_WIDTH, DISPLAY_NITS, FLOOR, KEY_LUX, LAMP, LAMP_GLOW,
     LAMP_RADIUS, LEG_SIDE, ROOM_HIGH, ROOM_LOW, RUG_HALF, TABLE_HALF, TABLE_THICKNESS, TABLE_TOP,
@@ -499,15 +499,25 @@ struct UnderTheTop;
 /// and shows it again when it comes into view: before Bevy propagates visibility,
 /// so the change holds for this frame's picture.
 fn hide_under_table(
-    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
-    mut pieces: Query<(&Aabb, &GlobalTransform, &mut Visibility), With<UnderTheTop>>,
+    camera: Single<(Ref<Camera>, Ref<GlobalTransform>), With<MainCamera>>,
+    mut pieces: Query<(Ref<Aabb>, &GlobalTransform, &mut Visibility), With<UnderTheTop>>,
 ) {
     let (camera, eye) = camera.into_inner();
-    let clip_from_world = camera.clip_from_view() * eye.to_matrix().inverse();
+    // The pieces stand still: only a camera that moved, a new projection (a resized
+    // window) or new bounds change what the top hides.
+    if !camera.is_changed()
+        && !eye.is_changed()
+        && !pieces.iter().any(|(aabb, ..)| aabb.is_changed())
+    {
+        return;
+    }
+    let view = occlusion::TopView::new(
+        eye.translation(),
+        camera.clip_from_view() * eye.to_matrix().inverse(),
+    );
     for (aabb, place, mut visibility) in &mut pieces {
-        let (low, high) = world_bounds(aabb, place);
-        let hidden = occlusion::hidden_by_table_top(eye.translation(), clip_from_world, low, high);
-        visibility.set_if_neq(if hidden {
+        let (low, high) = world_bounds(&aabb, place);
+        visibility.set_if_neq(if view.hides(low, high) {
             Visibility::Hidden
         } else {
             Visibility::Inherited
@@ -517,18 +527,12 @@ fn hide_under_table(
 
 /// The world-space box around a mesh's bounds placed by `place`.
 fn world_bounds(aabb: &Aabb, place: &GlobalTransform) -> (Vec3, Vec3) {
-    let (centre, half) = (Vec3::from(aabb.center), Vec3::from(aabb.half_extents));
-    (0..8).fold((Vec3::MAX, Vec3::MIN), |(low, high), i| {
-        let corner = centre
-            + half
-                * Vec3::new(
-                    if i & 1 == 0 { -1.0 } else { 1.0 },
-                    if i & 2 == 0 { -1.0 } else { 1.0 },
-                    if i & 4 == 0 { -1.0 } else { 1.0 },
-                );
-        let at = place.transform_point(corner);
-        (low.min(at), high.max(at))
-    })
+    box_corners(aabb.min().into(), aabb.max().into())
+        .iter()
+        .fold((Vec3::MAX, Vec3::MIN), |(low, high), &corner| {
+            let at = place.transform_point(corner);
+            (low.min(at), high.max(at))
+        })
 }
 
 /// A box of `size` centred at `at`, its colour `tint` in the room's light.

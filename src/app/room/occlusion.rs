@@ -13,51 +13,61 @@
 use bevy::math::{Mat4, Vec2, Vec3, Vec4};
 
 use super::light::{TABLE_HALF, TABLE_TOP};
+use crate::app::camera::box_corners;
 
 /// Depth in front of the eye (clip space w) from which points count as seen: a
 /// little over zero, so nothing divides by zero.
 const NEAR_W: f32 = 1e-3;
 
-/// Whether the box spanning `low` to `high` (world space, wholly under the table
-/// top's plane) is wholly hidden by the table top from a camera at `eye` whose
-/// clip-from-world matrix is `clip_from_world`, or off the screen. False whenever
-/// unsure: the eye under the top, or the box reaching the top's plane.
-pub fn hidden_by_table_top(eye: Vec3, clip_from_world: Mat4, low: Vec3, high: Vec3) -> bool {
-    if eye.y <= TABLE_TOP || high.y >= TABLE_TOP {
-        return false;
+/// The table top as a camera sees it: what every test of one frame shares.
+pub struct TopView {
+    /// Whether the eye is above the top's plane (else nothing is hidden).
+    above: bool,
+    clip_from_world: Mat4,
+    /// The image of the top's upper face ([`table_top_image`]).
+    top: Vec<Vec2>,
+}
+
+impl TopView {
+    /// The top seen from a camera at `eye` whose clip-from-world matrix is
+    /// `clip_from_world`.
+    #[must_use]
+    pub fn new(eye: Vec3, clip_from_world: Mat4) -> Self {
+        Self {
+            above: eye.y > TABLE_TOP,
+            clip_from_world,
+            top: table_top_image(clip_from_world),
+        }
     }
-    let corners: Vec<Vec3> = (0..8)
-        .map(|i| {
-            Vec3::new(
-                if i & 1 == 0 { low.x } else { high.x },
-                if i & 2 == 0 { low.y } else { high.y },
-                if i & 4 == 0 { low.z } else { high.z },
-            )
-        })
-        .collect();
-    let edges = (0..8).flat_map(|a| {
-        [1, 2, 4]
-            .into_iter()
-            .filter(move |bit| a & bit == 0)
-            .map(move |bit| (a, a | bit))
-    });
-    let clip: Vec<Vec4> = corners
-        .iter()
-        .map(|&c| clip_from_world * c.extend(1.0))
-        .collect();
-    // The box's part in front of the eye: its corners there and the points where
-    // its edges cross into view. Their images span the image of that part.
-    let mut seen: Vec<Vec4> = clip.iter().copied().filter(|c| c.w > NEAR_W).collect();
-    seen.extend(edges.filter_map(|(a, b)| crossing(clip[a], clip[b])));
-    let image = convex_hull(seen.iter().map(|c| Vec2::new(c.x, c.y) / c.w).collect());
-    let on_screen = clip_to_screen(image);
-    if on_screen.is_empty() {
+
+    /// Whether the box spanning `low` to `high` (world space, wholly under the
+    /// table top's plane) is wholly hidden by the table top, or off the screen.
+    /// False whenever unsure: the eye under the top, or the box reaching the top's
+    /// plane.
+    #[must_use]
+    pub fn hides(&self, low: Vec3, high: Vec3) -> bool {
+        if !self.above || high.y >= TABLE_TOP {
+            return false;
+        }
+        // Corner `a | bit` is corner `a` moved along one axis (see `box_corners`).
+        let edges = (0..8).flat_map(|a| {
+            [1, 2, 4]
+                .into_iter()
+                .filter(move |bit| a & bit == 0)
+                .map(move |bit| (a, a | bit))
+        });
+        let clip = box_corners(low, high).map(|c| self.clip_from_world * c.extend(1.0));
+        // The box's part in front of the eye: its corners there and the points where
+        // its edges cross into view. Their images span the image of that part.
+        let mut seen: Vec<Vec4> = clip.iter().copied().filter(|c| c.w > NEAR_W).collect();
+        seen.extend(edges.filter_map(|(a, b)| crossing(clip[a], clip[b])));
+        let image = convex_hull(seen.iter().map(|c| Vec2::new(c.x, c.y) / c.w).collect());
+        let on_screen = clip_to_screen(image);
         // Nowhere on the screen: Bevy's frustum test, made on boxes around whole
         // meshes, lets a large piece through whose every triangle then misses.
-        return true;
+        on_screen.is_empty()
+            || (self.top.len() >= 3 && on_screen.iter().all(|&p| inside(&self.top, p)))
     }
-    let top = table_top_image(clip_from_world);
-    top.len() >= 3 && on_screen.iter().all(|&p| inside(&top, p))
 }
 
 /// The image of the table top's upper face, clipped to what lies in front of the eye.
@@ -149,6 +159,11 @@ mod tests {
     use super::super::light::FLOOR;
     use super::*;
     use bevy::math::Affine3A;
+
+    /// One test with its own view of the top.
+    fn hidden_by_table_top(eye: Vec3, clip_from_world: Mat4, low: Vec3, high: Vec3) -> bool {
+        TopView::new(eye, clip_from_world).hides(low, high)
+    }
 
     /// A 60° camera at `eye` looking at `at`, its window `aspect` wide for one high.
     fn camera(eye: Vec3, at: Vec3, aspect: f32) -> Mat4 {

@@ -76,11 +76,8 @@ fn move_of(line: &str) -> Option<(u32, u32)> {
     let mut fields = line.split(',').map(str::trim);
     let x = fields.next()?.parse().ok()?;
     let y = fields.next()?.parse().ok()?;
-    match fields.next() {
-        None => {}
-        Some(time) => {
-            time.parse::<i64>().ok()?;
-        }
+    if let Some(time) = fields.next() {
+        time.parse::<i64>().ok()?;
     }
     fields.next().is_none().then_some((x, y))
 }
