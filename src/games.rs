@@ -309,9 +309,9 @@ impl<G: GameAi> GameEntry for Entry<G> {
     }
 
     fn analyse_record(&self, game: &GameRecord, budget: Budget) -> Option<Analysis<String>> {
-        let answer = game
-            .get::<G>()?
-            .analyse(Level::MAX, budget, &mut StdRng::seed_from_u64(0))?;
+        let answer =
+            game.get::<G>()?
+                .analyse(G::REVIEW_LEVEL, budget, &mut StdRng::seed_from_u64(0))?;
         Some(Analysis {
             best: answer.best.to_string(),
             value: answer.value,

@@ -17,3 +17,4 @@ pub mod record;
 pub mod review;
 pub mod rules;
 pub mod tools;
+pub mod tree;

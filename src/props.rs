@@ -305,6 +305,7 @@ proptest! {
         let saved = SavedGame {
             seats: crate::record::Seats::default(),
             game: sample_game(which, plies, seed),
+            variations: None,
         };
         let text = saved.to_text();
         let back = SavedGame::from_text(&text);

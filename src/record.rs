@@ -32,6 +32,7 @@ use std::str::FromStr;
 use crate::ai::Level;
 use crate::games::{self, GAMES, ReplayError};
 use crate::rules::{Player, SettingError, Settings};
+use crate::tree::{MoveTree, NodeId, ROOT};
 
 pub use crate::games::GameRecord;
 
@@ -244,8 +245,20 @@ impl std::error::Error for RecordError {}
 pub struct SavedGame {
     /// Who plays each side.
     pub seats: Seats,
-    /// The game, replayed from its moves.
+    /// The game, replayed from its moves: the position it was saved at.
     pub game: GameRecord,
+    /// The moves with the variations tried beside them and the moves ahead of the
+    /// position, where there are any; `None` when `game`'s moves are all there is.
+    pub variations: Option<Variations>,
+}
+
+/// The tree of a saved game's moves, in notation, and where on it the game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variations {
+    /// The moves.
+    pub tree: MoveTree<String>,
+    /// The node of the saved position.
+    pub at: NodeId,
 }
 
 /// Moves per `moves` line in a written file.
@@ -263,6 +276,7 @@ struct Lines<'t> {
 /// Whether `key` names a line of some game's files.
 fn is_known_key(key: &str) -> bool {
     key == "game"
+        || key == "at"
         || GAMES.iter().any(|game| {
             game.side_keys().contains(&key) || game.settings().iter().any(|s| s.key == key)
         })
@@ -335,6 +349,45 @@ fn missing(key: &str) -> RecordError {
 }
 
 impl SavedGame {
+    /// `game` as `seats` play it, a single line of moves.
+    #[must_use]
+    pub fn new(seats: Seats, game: GameRecord) -> Self {
+        Self {
+            seats,
+            game,
+            variations: None,
+        }
+    }
+
+    /// `game`, standing at node `at` of `tree`, with the tree's other moves (kept
+    /// only if it has any).
+    #[must_use]
+    pub fn with_variations(
+        seats: Seats,
+        game: GameRecord,
+        tree: MoveTree<String>,
+        at: NodeId,
+    ) -> Self {
+        debug_assert_eq!(tree.moves_to(at), game.moves(), "the game stands at `at`");
+        let more = tree.nodes_in_order().len() > tree.depth(at) + 1;
+        Self {
+            seats,
+            game,
+            variations: more.then_some(Variations { tree, at }),
+        }
+    }
+
+    /// The moves with their variations and where the game stands on them: the
+    /// game's own moves alone if there is nothing more.
+    #[must_use]
+    pub fn variations(&self) -> Variations {
+        self.variations.clone().unwrap_or_else(|| {
+            let tree = MoveTree::line(self.game.moves());
+            let at = tree.main_line(ROOT).last().copied().unwrap_or(ROOT);
+            Variations { tree, at }
+        })
+    }
+
     /// The file's text.
     #[must_use]
     pub fn to_text(&self) -> String {
@@ -351,7 +404,17 @@ impl SavedGame {
                 self.seats.first, self.seats.second
             ));
         }
-        for chunk in self.game.moves().chunks(MOVES_PER_LINE) {
+        let words = match &self.variations {
+            Some(Variations { tree, at }) => {
+                let end = tree.main_line(ROOT).last().copied().unwrap_or(ROOT);
+                if *at != end {
+                    text.push_str(&format!("at {}\n", at_text(tree, *at)));
+                }
+                tree.words(Clone::clone)
+            }
+            None => self.game.moves(),
+        };
+        for chunk in words.chunks(MOVES_PER_LINE) {
             text.push_str(&format!("moves {}\n", chunk.join(" ")));
         }
         text
@@ -363,12 +426,9 @@ impl SavedGame {
     #[must_use]
     pub fn from_other_format(text: &str) -> Option<Result<Self, String>> {
         games::GAMES.iter().find_map(|entry| {
-            entry.read_other_format(text).map(|read| {
-                read.map(|game| SavedGame {
-                    seats: Seats::HOT_SEAT,
-                    game,
-                })
-            })
+            entry
+                .read_other_format(text)
+                .map(|read| read.map(|game| SavedGame::new(Seats::HOT_SEAT, game)))
         })
     }
 
@@ -386,7 +446,29 @@ impl SavedGame {
                 known: games::names(),
             });
         };
-        let moves: Vec<&str> = lines.moves.iter().map(|&(_, text)| text).collect();
+        // Each move as the index of its word; the position is the main line's end
+        // unless an `at` line says where.
+        let tree = MoveTree::read(lines.moves.iter().map(|&(_, text)| text), |index, _| index)
+            .map_err(|why| RecordError::BadValue {
+                line: lines.moves.last().map_or(0, |&(line, _)| line),
+                why: why.to_string(),
+            })?;
+        let at = match lines.get("at") {
+            Some((line, text)) => {
+                read_at(&tree, text).map_err(|why| RecordError::BadValue { line, why })?
+            }
+            None => tree.main_line(ROOT).last().copied().unwrap_or(ROOT),
+        };
+        let name_of = |index: usize| {
+            let text = lines.moves[index].1;
+            text.trim_start_matches('(').trim_end_matches(')')
+        };
+        let path: Vec<usize> = tree
+            .path(at)
+            .iter()
+            .filter_map(|&n| tree.mv(n).copied())
+            .collect();
+        let moves: Vec<&str> = path.iter().map(|&index| name_of(index)).collect();
         let game = entry
             .replay(&lines.settings(), &moves)
             .map_err(|e| match e {
@@ -395,16 +477,39 @@ impl SavedGame {
                     let line = lines.get(key).map_or(0, |(line, _)| line);
                     RecordError::BadValue { line, why }
                 }
-                ReplayError::Move { index, why } => {
-                    let (line, text) = lines.moves[index];
-                    RecordError::BadMove {
-                        line,
-                        number: index + 1,
-                        text: text.to_owned(),
-                        why,
-                    }
+                ReplayError::Move { index, why } => RecordError::BadMove {
+                    line: lines.moves[path[index]].0,
+                    number: index + 1,
+                    text: moves[index].to_owned(),
+                    why,
+                },
+            })?;
+        // Every other move replayed from the start: its moves in notation, or the
+        // first that is refused, with its line.
+        let variations = if tree.nodes_in_order().len() > tree.depth(at) + 1 {
+            let mut start = game.clone();
+            while start.undo().is_some() {}
+            let named = tree.try_map(|before, &index| {
+                let mut position = start.clone();
+                for &node in before {
+                    let earlier = tree.mv(node).copied().unwrap_or_default();
+                    position.play(name_of(earlier))?;
+                }
+                position.play(name_of(index))
+            });
+            let tree = named.map_err(|(node, why)| {
+                let index = tree.mv(node).copied().unwrap_or_default();
+                RecordError::BadMove {
+                    line: lines.moves[index].0,
+                    number: tree.depth(node),
+                    text: name_of(index).to_owned(),
+                    why,
                 }
             })?;
+            Some(Variations { tree, at })
+        } else {
+            None
+        };
         let mut seats = Seats::HOT_SEAT;
         for (key, player) in entry.side_keys().into_iter().zip(Player::BOTH) {
             let (line, text) = lines.required(key)?;
@@ -416,8 +521,60 @@ impl SavedGame {
                 })?;
             seats.set(player, kind);
         }
-        Ok(Self { seats, game })
+        Ok(Self {
+            seats,
+            game,
+            variations,
+        })
     }
+}
+
+/// Where `at` stands, for the `at` line: how many moves from the start, then each
+/// move that leaves the main line of the move before as `move:variation` (both
+/// counted from 1): `7 3:1` is the seventh move along the line that takes the first
+/// variation at the third move.
+fn at_text(tree: &MoveTree<String>, at: NodeId) -> String {
+    let path = tree.path(at);
+    let mut text = path.len().to_string();
+    for (ply, &node) in path.iter().enumerate() {
+        let siblings = tree.siblings(node);
+        let index = siblings.iter().position(|&n| n == node).unwrap_or(0);
+        if index > 0 {
+            text.push_str(&format!(" {}:{index}", ply + 1));
+        }
+    }
+    text
+}
+
+/// Reads an `at` line ([`at_text`]) on `tree`.
+fn read_at<M: Clone + PartialEq>(tree: &MoveTree<M>, text: &str) -> Result<NodeId, String> {
+    let bad = || {
+        format!(
+            "'at {text}' is not a place in the moves: expected a move count, then \
+             move:variation pairs"
+        )
+    };
+    let mut words = text.split_whitespace();
+    let plies: usize = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
+    let mut turns = Vec::new();
+    for word in words {
+        let (ply, index) = word.split_once(':').ok_or_else(bad)?;
+        let ply: usize = ply.parse().map_err(|_| bad())?;
+        let index: usize = index.parse().map_err(|_| bad())?;
+        turns.push((ply, index));
+    }
+    let mut at = ROOT;
+    for ply in 1..=plies {
+        let index = turns
+            .iter()
+            .find(|&&(p, _)| p == ply)
+            .map_or(0, |&(_, i)| i);
+        at = *tree
+            .children(at)
+            .get(index)
+            .ok_or_else(|| format!("'at {text}': the moves have no move {ply} there"))?;
+    }
+    Ok(at)
 }
 
 /// `12.` in a pasted move list.
@@ -454,6 +611,7 @@ mod tests {
                 second: PlayerKind::Ai(level(3)),
             },
             game: GameRecord::new(game),
+            variations: None,
         }
     }
 
@@ -488,6 +646,7 @@ mod tests {
                 second: PlayerKind::Ai(level(1)),
             },
             game: GameRecord::new(Gomoku::new(size, Rule::FreeStyle)),
+            variations: None,
         };
         assert_eq!(SavedGame::from_text(&empty.to_text()), Ok(empty));
         let won = Gomoku::from_moves(
@@ -502,6 +661,7 @@ mod tests {
         let won = SavedGame {
             seats: Seats::HOT_SEAT,
             game: GameRecord::new(won),
+            variations: None,
         };
         assert_eq!(SavedGame::from_text(&won.to_text()), Ok(won));
     }
@@ -529,6 +689,7 @@ mod tests {
                 second: PlayerKind::Human,
             },
             game: GameRecord::new(game),
+            variations: None,
         };
         let text = saved.to_text();
         assert!(text.contains("game tictactoe\nx ai:5\no human\nmoves b2 a1 c3\n"));
@@ -554,6 +715,7 @@ mod tests {
                 second: PlayerKind::Ai(level(4)),
             },
             game: GameRecord::new(game.clone()),
+            variations: None,
         };
         let text = saved.to_text();
         assert!(text.contains("game knucklebones\nseed 987654321\nstarts p2\np1 human\np2 ai:4\n"));
@@ -595,6 +757,7 @@ mod tests {
                         second: PlayerKind::Human,
                     },
                     game: entry.sample(&settings, plies, plies as u64).unwrap(),
+                    variations: None,
                 };
                 let text = saved.to_text();
                 assert!(text.contains(&format!("game {}\n", entry.name())), "{text}");
@@ -647,5 +810,37 @@ mod tests {
         assert!(error(&format!("{HEAD}moves h8 ??\n")).contains("move 2 (??): bad point"));
         let won = "moves a1 a2 b1 b2 c1 c2 d1 d2 e1 e2\n";
         assert!(error(&format!("{HEAD}{won}")).contains("move 10 (e2): the game is over"));
+    }
+
+    #[test]
+    fn variations_survive_save_and_load_byte_for_byte_and_are_checked() {
+        let text = format!("{HEAD}moves h8 i9 (i8 j9 (h9) k10) h9 (g7 g8) h10 (j10)\nmoves i10\n");
+        let saved = SavedGame::from_text(&text).expect("a tree reads");
+        let tree = saved.variations.clone().expect("it has variations").tree;
+        assert_eq!(saved.game.moves(), ["h8", "i9", "h9", "h10", "i10"]);
+        let written = saved.to_text();
+        assert!(written.contains("moves h8 i9 (i8 j9 (h9) k10) h9 (g7 g8) h10\nmoves (j10) i10\n"));
+        let back = SavedGame::from_text(&written).expect("reads back");
+        assert_eq!(back.to_text(), written);
+        assert_eq!(back.variations.map(|v| v.tree), Some(tree));
+        // Saved off the main line, the game comes back there.
+        let off = format!("{HEAD}at 3 2:1 3:1\nmoves h8 i9 (i8 j9 (h9) k10) h9\n");
+        let saved = SavedGame::from_text(&off).expect("a place on the tree reads");
+        assert_eq!(saved.game.moves(), ["h8", "i8", "h9"]);
+        assert_eq!(saved.to_text(), format!("# Tabletop saved game\n{off}"));
+        assert!(error(&format!("{HEAD}at 9\nmoves h8 i9\n")).contains("no move 3"));
+        assert!(error(&format!("{HEAD}at x\nmoves h8 i9\n")).contains("line 6: 'at x'"));
+        // A move refused in a variation names its line and its place in it.
+        let bad = format!("{HEAD}moves h8 i9 (h8 j9) h9\n");
+        assert!(
+            error(&bad).contains("line 6, move 2 (h8): h8 is already taken"),
+            "{}",
+            error(&bad)
+        );
+        assert!(error(&format!("{HEAD}moves h8 (i9\n")).contains("never closed"));
+        // A tree without variations is a line, as before.
+        let line = SavedGame::from_text(&format!("{HEAD}moves h8 i9\n")).unwrap();
+        assert_eq!(line.variations, None);
+        assert_eq!(line.variations().tree.words(Clone::clone), ["h8", "i9"]);
     }
 }

@@ -116,13 +116,26 @@ impl fmt::Display for ReviewError {
 impl std::error::Error for ReviewError {}
 
 /// The value of a finished game for `side`: solved, ending now.
-fn finished(outcome: Outcome, side: Player) -> Verdict {
+#[must_use]
+pub fn finished(outcome: Outcome, side: Player) -> Verdict {
     let result = match outcome {
         Outcome::Draw => Result3::Draw,
         Outcome::Win(winner) if winner == side => Result3::Win,
         Outcome::Win(_) => Result3::Loss,
     };
     Verdict::Exact(result, Some(0))
+}
+
+/// What the review saw in one position of the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seen {
+    /// The side to move there.
+    pub side: Player,
+    /// The position's value for that side, where the AI gave one (or the game's
+    /// result, where it is over).
+    pub verdict: Option<Verdict>,
+    /// The AI's move there, in notation.
+    pub best: Option<String>,
 }
 
 /// Reviews every move of `game` from its start, each position searched as `budget`
@@ -141,21 +154,28 @@ pub fn review(
     let moves = game.moves();
     let mut position = game.clone();
     while position.undo().is_some() {}
-    // Each position's value for its side to move and the AI's move there.
-    let mut seen: Vec<(Player, Option<Verdict>, Option<String>)> = Vec::new();
+    let mut seen: Vec<Seen> = Vec::new();
     let total = moves.len() + 1;
     for ply in 0..total {
         if stop.load(Ordering::Relaxed) {
             return Err(ReviewError::Cancelled);
         }
         let side = position.side_to_move();
-        let (verdict, best) = match position.outcome() {
-            Some(outcome) => (Some(finished(outcome, side)), None),
-            None => entry
-                .analyse_record(&position, budget)
-                .map_or((None, None), |a| (a.verdict, Some(a.best))),
-        };
-        seen.push((side, verdict, best));
+        seen.push(match position.outcome() {
+            Some(outcome) => Seen {
+                side,
+                verdict: Some(finished(outcome, side)),
+                best: None,
+            },
+            None => {
+                let analysis = entry.analyse_record(&position, budget);
+                Seen {
+                    side,
+                    verdict: analysis.as_ref().and_then(|a| a.verdict),
+                    best: analysis.map(|a| a.best),
+                }
+            }
+        });
         progress(ply + 1, total);
         if let Some(mv) = moves.get(ply) {
             position
@@ -163,24 +183,39 @@ pub fn review(
                 .map_err(|why| ReviewError::Replay(format!("move {} ({mv}): {why}", ply + 1)))?;
         }
     }
-    Ok(moves
+    Ok(judge(&moves, &seen, marks))
+}
+
+/// Each of `moves` judged by what it did to the mover's value: `seen` holds what
+/// the review saw in the position before each move and after the last.
+#[must_use]
+pub fn judge(moves: &[String], seen: &[Seen], marks: Marks) -> Vec<MoveReview> {
+    moves
         .iter()
+        .zip(seen.windows(2))
         .enumerate()
-        .map(|(ply, played)| {
-            let (mover, before, ref best) = seen[ply];
-            let (next, after, _) = seen[ply + 1];
-            let after = after.map(|v| if next == mover { v } else { v.flipped() });
+        .map(|(ply, (played, pair))| {
+            let (before_seen, after_seen) = (&pair[0], &pair[1]);
+            let mover = before_seen.side;
+            let before = before_seen.verdict;
+            let after = after_seen.verdict.map(|v| {
+                if after_seen.side == mover {
+                    v
+                } else {
+                    v.flipped()
+                }
+            });
             MoveReview {
                 ply,
                 mover,
                 played: played.clone(),
                 before,
                 after,
-                best: best.clone(),
+                best: before_seen.best.clone(),
                 mark: before.zip(after).and_then(|(b, a)| marks.judge(b, a)),
             }
         })
-        .collect())
+        .collect()
 }
 
 #[cfg(test)]

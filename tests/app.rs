@@ -19,6 +19,8 @@ mod knucklebones;
 mod launch;
 #[path = "app/registry.rs"]
 mod registry;
+#[path = "app/review.rs"]
+mod review;
 #[path = "app/soak.rs"]
 mod soak;
 #[path = "app/sound.rs"]

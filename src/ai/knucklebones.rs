@@ -366,6 +366,9 @@ impl GameAi for Knucklebones {
          5 and `--time-ms`";
     const PARALLEL_MATCHES: bool = true;
 
+    /// Level 4's expectimax: level 5 thinks a second a move.
+    const REVIEW_LEVEL: Level = Level::new(4).expect("4 is a level");
+
     fn analyse(&self, level: Level, budget: Budget, rng: &mut StdRng) -> Option<Analysis<Column>> {
         let stop = AtomicBool::new(false);
         let choice = match budget {

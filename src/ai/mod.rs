@@ -31,6 +31,11 @@ pub trait GameAi: Game {
     /// games side by side would take each other's time).
     const PARALLEL_MATCHES: bool = false;
 
+    /// The level a review looks at each position with ([`crate::review`], the app's
+    /// Review and `tabletop-cli review`): the strongest whose answer takes well
+    /// under a second, so that a whole game is reviewed in a minute or less.
+    const REVIEW_LEVEL: Level = Level::MAX;
+
     /// The move of `level` for the side to move, searched as `budget` says, with its
     /// value where the AI knows one; `None` only when the game is over. Random
     /// choices come from `rng`.
@@ -193,8 +198,12 @@ impl Level {
 
     /// Level `n`, if `n` is in 1..=5.
     #[must_use]
-    pub fn new(n: u8) -> Option<Self> {
-        (1..=5).contains(&n).then_some(Self(n))
+    pub const fn new(n: u8) -> Option<Self> {
+        if n >= 1 && n <= 5 {
+            Some(Self(n))
+        } else {
+            None
+        }
     }
 
     /// The level as a number.

@@ -25,7 +25,7 @@ use bevy::tasks::{ConditionalSend, Task};
 
 use super::table::{
     AppSystems, CurrentGame, GameSystems, MoveGate, MoveRequested, OnTable, Part, Players,
-    RedoRequested, Screen, StaleAnswers, TableGame, UndoRequested,
+    RedoRequested, Screen, StaleAnswers, TableGame, UndoRequested, WalkRequested,
 };
 use crate::ai::Level;
 pub(crate) use crate::ai::job::{AiJob, AiProgress};
@@ -248,10 +248,11 @@ pub(super) fn plugin(app: &mut App) {
 fn pause_on_take_back(
     mut undo: MessageReader<UndoRequested>,
     mut redo: MessageReader<RedoRequested>,
+    mut walks: MessageReader<WalkRequested>,
     players: Res<Players>,
     mut pace: ResMut<AiPace>,
 ) {
-    let requests = undo.read().count() + redo.read().count();
+    let requests = undo.read().count() + redo.read().count() + walks.read().count();
     if requests > 0 && players.all_ai() {
         pace.auto = false;
     }
@@ -272,6 +273,12 @@ impl<G: TableGame> Default for Hint<G> {
 }
 
 impl<G: TableGame> Hint<G> {
+    /// Shows `mv` as the hint in the position of `generation` (the review's better
+    /// move).
+    pub fn show(&mut self, generation: u64, mv: G::Move) {
+        self.answer = Some((generation, mv));
+    }
+
     /// The suggested move, if the hint is for `game`'s current position.
     #[must_use]
     pub fn for_game(&self, game: &CurrentGame<G>) -> Option<G::Move> {
@@ -347,7 +354,8 @@ fn schedule_ai<G: TableGame>(
     if !busy(AiPurpose::Play) {
         let level = match players.get(side) {
             PlayerKind::Ai(level) => {
-                let due = if !pace.auto {
+                // Looking through the moves, the AI waits for a step or the line's end.
+                let due = if !pace.auto || game.browsing() {
                     step
                 } else {
                     players.any_human() || now.saturating_sub(since) >= pace.delay

@@ -104,7 +104,7 @@ impl Prepared {
         let world = app.world_mut();
         if let Some(saved) = saved {
             let seats = saved.seats;
-            let loaded = put_on_hold(saved.game, world)?;
+            let loaded = put_on_hold(saved.game, saved.variations.as_ref(), world)?;
             world.resource_mut::<Players>().0 = seats;
             if let Some(path) = &launch.load {
                 world.insert_resource(SavePath(path.display().to_string()));

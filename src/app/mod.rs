@@ -27,6 +27,7 @@ pub mod locale;
 pub mod motion;
 pub mod online;
 pub mod pointer;
+pub mod review;
 pub mod room;
 mod screens;
 pub mod sound;
@@ -115,6 +116,7 @@ pub fn core_plugin(app: &mut App) {
         touch::core_plugin,
         files::plugin,
         online::plugin,
+        review::plugin,
         games::plugin,
     ));
 }

@@ -234,6 +234,7 @@ pub(super) fn corner_window(
         egui::Align2::RIGHT_TOP => [-12.0, 12.0],
         egui::Align2::RIGHT_BOTTOM => [-12.0, -12.0],
         egui::Align2::LEFT_BOTTOM => [12.0, -12.0],
+        egui::Align2::CENTER_BOTTOM => [0.0, -12.0],
         _ => [12.0, 12.0],
     };
     Some(

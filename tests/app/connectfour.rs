@@ -177,7 +177,10 @@ fn a_level_five_reply_comes_from_the_book_and_arrives_as_a_disc() {
 fn the_analysis_solves_every_column() {
     let mut app = app(Seats::HOT_SEAT);
     // Red to move can win at once in a; b, c ... lose or draw later.
-    app.insert_resource(PendingGame(ConnectFour::from_digits("121212").unwrap()));
+    app.insert_resource(PendingGame(
+        ConnectFour::from_digits("121212").unwrap(),
+        None,
+    ));
     app.update();
     assert_eq!(game(&app).digits(), "121212");
     app.world_mut().resource_mut::<ColumnAnalysis>().on = true;

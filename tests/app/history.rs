@@ -9,6 +9,7 @@ use tabletop::app::files::FileNotice;
 use tabletop::app::gomoku::board::BoardLayout;
 use tabletop::app::table::{
     GameFileOpened, LoadRequested, Phase, RedoRequested, SaveRequested, UndoRequested,
+    WalkRequested,
 };
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Player;
@@ -324,4 +325,103 @@ fn a_file_chosen_in_the_system_dialog_saves_and_loads() {
         "{notice:?}"
     );
     assert_eq!(snapshot(&mut app), saved, "the game stays");
+}
+
+fn walk(app: &mut App, step: WalkRequested) {
+    app.world_mut().write_message(step);
+    app.update();
+}
+
+fn names(app: &App) -> Vec<String> {
+    game(app).moves().iter().map(ToString::to_string).collect()
+}
+
+/// Playing another move after going back starts a variation; the arrows and the
+/// move list walk the tree, redo follows the line last visited, a save keeps the
+/// tree and the place on it byte for byte, and a variation can be promoted and
+/// deleted.
+#[test]
+fn a_new_move_after_going_back_starts_a_variation_that_saves_and_loads() {
+    let mut app = playing_app(GomokuSettings::default());
+    for text in ["h8", "i9", "h9"] {
+        request(&mut app, text);
+    }
+    undo(&mut app);
+    undo(&mut app);
+    request(&mut app, "i8");
+    assert_eq!(names(&app), ["h8", "i8"]);
+    let first = game(&app).tree().children(tabletop::tree::ROOT)[0];
+    assert_eq!(
+        game(&app).tree().children(first).len(),
+        2,
+        "both lines kept"
+    );
+    // Up: the variation before this one (the main line's i9); Right follows it.
+    walk(&mut app, WalkRequested::Sibling { next: false });
+    assert_eq!(names(&app), ["h8", "i9"]);
+    walk(&mut app, WalkRequested::Forward);
+    assert_eq!(names(&app), ["h8", "i9", "h9"]);
+    walk(&mut app, WalkRequested::Back);
+    walk(&mut app, WalkRequested::Sibling { next: true });
+    assert_eq!(names(&app), ["h8", "i8"]);
+    // Redo after undo goes back into the line last visited.
+    undo(&mut app);
+    redo(&mut app);
+    assert_eq!(names(&app), ["h8", "i8"]);
+    let i8 = game(&app).at();
+
+    let path = temp_file("tree.txt");
+    save(&mut app, &path);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("at 2 2:1\nmoves h8 i9 (i8) h9\n"), "{text}");
+    let mut other = playing_app(GomokuSettings::default());
+    other
+        .world_mut()
+        .write_message(LoadRequested { path: path.clone() });
+    other.update();
+    other.update();
+    assert_eq!(names(&other), ["h8", "i8"]);
+    assert_eq!(game(&other).tree(), game(&app).tree());
+    let again = temp_file("tree-again.txt");
+    save(&mut other, &again);
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+
+    walk(&mut app, WalkRequested::Promote(i8));
+    assert!(game(&app).tree().on_main_line(i8));
+    let i9 = game(&app).tree().children(first)[1];
+    walk(&mut app, WalkRequested::GoTo(i9));
+    assert_eq!(names(&app), ["h8", "i9"]);
+    walk(&mut app, WalkRequested::Delete(i9));
+    assert_eq!(names(&app), ["h8"], "out of the deleted line");
+    assert_eq!(game(&app).tree().children(first), [i8]);
+}
+
+/// Against an AI, going back through the moves does not make the AI play: it waits
+/// until the line ends or it is asked.
+#[test]
+fn an_ai_waits_while_a_person_looks_back_through_the_moves() {
+    let seats = Seats {
+        first: PlayerKind::Human,
+        second: PlayerKind::Ai(Level::MIN),
+    };
+    let mut app = playing_app_with(GomokuSettings::default(), seats);
+    request(&mut app, "h8");
+    assert!(run_until(&mut app, Duration::from_secs(10), |app| game(
+        app
+    )
+    .moves()
+    .len()
+        == 2));
+    walk(&mut app, WalkRequested::Back);
+    assert_eq!(names(&app).len(), 1);
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(
+        names(&app).len(),
+        1,
+        "the AI waits at a move it has answered"
+    );
+    walk(&mut app, WalkRequested::Forward);
+    assert_eq!(names(&app).len(), 2);
 }

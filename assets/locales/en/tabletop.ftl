@@ -37,7 +37,7 @@ sound-volume = volume
 hud-menu = Menu
 hud-reset-camera = Reset camera
 hud-more = Files, sound and keys
-hud-keys = { $controls } · H hint · Ctrl+Z/Y undo/redo
+hud-keys = { $controls } · H hint · Ctrl+Z/Y undo/redo · ←/→ through the moves, ↑/↓ between variations · R review
 hud-camera-keys = Right mouse: look · WASD/QE: move · wheel: speed · M: sound
 hud-to-move = { $side } to move
 hud-ai-for = AI { $level } (for { $side })
@@ -101,6 +101,8 @@ file-bad-move = line { $line }, move { $number } ({ $text }): { $why }
 
 moves-title = Moves
 moves-none = No moves yet
+moves-promote = Make main line
+moves-delete = Delete from here
 moves-count = { $count ->
     [one] 1 move
    *[other] { $count } moves
@@ -181,3 +183,22 @@ touch-new = New
 touch-more = More
 touch-less = Less
 touch-game-page = Game
+
+## The review of a game
+review-title = Review
+review-button = Review
+review-cancel = Cancel review
+review-tip = The AI looks at every move of this line and marks the mistakes (R)
+review-running = Looking at position { $done } of { $total }
+review-clean = No move threw anything away.
+review-marked = { $number } { $played }{ $sign } { $mark }, better { $best }
+review-marked-tip = Go to the position before the move: the better move shows on the board
+review-inaccuracy = inaccuracy
+review-mistake = mistake
+review-blunder = blunder
+review-win = win
+review-draw = draw
+review-loss = loss
+review-in = { $result } in { $plies }
+review-point = After { $moves } moves: { $side } to move, { $value }
+review-point-unseen = After { $moves } moves

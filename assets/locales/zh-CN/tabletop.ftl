@@ -34,7 +34,7 @@ sound-volume = 音量
 hud-menu = 菜单
 hud-reset-camera = 重置视角
 hud-more = 文件、声音与按键
-hud-keys = { $controls } · H 提示 · Ctrl+Z/Y 悔棋/重做
+hud-keys = { $controls } · H 提示 · Ctrl+Z/Y 悔棋/重做 · ←/→ 逐步查看，↑/↓ 切换变化 · R 复盘
 hud-camera-keys = 右键：转视角 · WASD/QE：移动 · 滚轮：速度 · M：声音
 hud-to-move = 轮到{ $side }
 hud-ai-for = AI { $level }（替{ $side }）
@@ -98,6 +98,8 @@ file-bad-move = 第 { $line } 行第 { $number } 步（{ $text }）：{ $why }
 
 moves-title = 棋谱
 moves-none = 还没有落子
+moves-promote = 设为主线
+moves-delete = 从此处删除
 moves-count = { $count } 手
 
 ## 状态
@@ -175,3 +177,22 @@ touch-new = 新局
 touch-more = 更多
 touch-less = 收起
 touch-game-page = 对局
+
+## 复盘
+review-title = 复盘
+review-button = 复盘
+review-cancel = 取消复盘
+review-tip = AI 逐步检查这条线上的每一手，并标出失误（R）
+review-running = 正在检查第 { $done } / { $total } 个局面
+review-clean = 没有一手棋丢失优势。
+review-marked = { $number } { $played }{ $sign } { $mark }，更好的是 { $best }
+review-marked-tip = 回到这一手之前的局面：棋盘上会显示更好的一手
+review-inaccuracy = 欠佳
+review-mistake = 失误
+review-blunder = 败着
+review-win = 胜
+review-draw = 和
+review-loss = 负
+review-in = { $plies } 步内{ $result }
+review-point = { $moves } 手后：{ $side }走，{ $value }
+review-point-unseen = { $moves } 手后

@@ -38,6 +38,9 @@ impl GameAi for Gomoku {
     const POSITION_HELP: &'static str = "`15x15:h8,i9,...` (the size, then the moves in order; `15x15/standard:...` for \
          the standard rule, or `--rule`)";
 
+    /// Level 3 (a quarter of a second, 4 plies): a 60-move game in about 15 s.
+    const REVIEW_LEVEL: Level = Level::new(3).expect("3 is a level");
+
     fn analyse(&self, level: Level, budget: Budget, _: &mut StdRng) -> Option<Analysis<Point>> {
         let stop = AtomicBool::new(false);
         // A time budget gets a table it can fill (see `Engine::new`): allocating

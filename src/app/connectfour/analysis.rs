@@ -153,6 +153,7 @@ fn drive(
     mut analysis: ResMut<ColumnAnalysis>,
     tasks: Query<(Entity, &AnalysisTask)>,
     players: Query<&AiTask<Column>>,
+    review: Res<crate::app::review::GameReview>,
 ) {
     let generation = game.generation();
     if analysis.generation != generation {
@@ -160,7 +161,8 @@ fn drive(
         analysis.values = [None; 7];
     }
     let ai_thinks = players.iter().any(|t| t.purpose == AiPurpose::Play);
-    let wanted = analysis.on && !ai_thinks && !game.is_over();
+    // A review running takes the engines' pool: the analysis waits for it.
+    let wanted = analysis.on && !ai_thinks && !game.is_over() && !review.is_running();
     let mut current = false;
     for (entity, task) in &tasks {
         if wanted && task.generation == generation {

@@ -16,7 +16,7 @@ use rand::rngs::StdRng;
 use super::ai::{AiJob, AiProgress, pauses_text, slices};
 use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
-use crate::ai::Level;
+use crate::ai::{Analysis, GameAi, Level};
 use crate::rules::Player;
 use crate::rules::connectfour::{Column, ConnectFour, ConnectFourError};
 use crate::tr;
@@ -87,6 +87,30 @@ impl TableGame for ConnectFour {
                 best: Some(choice.column.to_string()),
             });
             Some(choice.column)
+        }
+    }
+
+    /// Level 5: the solver, so every value is exact (win, draw or loss, and when).
+    fn appraise(
+        &self,
+        job: AiJob,
+    ) -> impl Future<Output = Option<Analysis<Column>>> + ConditionalSend + 'static {
+        let game = self.clone();
+        async move {
+            let mut rng = StdRng::from_rng(&mut rand::rng());
+            let choice = crate::ai::connectfour::best_move_in_slices(
+                &game,
+                ConnectFour::REVIEW_LEVEL,
+                &mut rng,
+                job.stop(),
+                &mut slices(),
+            )
+            .await?;
+            Some(Analysis {
+                best: choice.column,
+                value: choice.score.map(|s| s.text()),
+                verdict: choice.score.map(|s| s.verdict()),
+            })
         }
     }
 

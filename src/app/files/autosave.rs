@@ -18,7 +18,6 @@ use super::store::{Place, PlayerFile};
 use super::{parse_game, put_on_table};
 use crate::app::locale::Locale;
 use crate::app::table::{CurrentGame, MoveGate, OnTable, Players, Screen, TableGame};
-use crate::games::GameRecord;
 use crate::record::{PlayerKind, SavedGame};
 use crate::tr;
 
@@ -157,11 +156,7 @@ fn autosave<G: TableGame>(
     if !game.is_changed() && !players.is_changed() {
         return;
     }
-    let text = SavedGame {
-        seats: players.0,
-        game: GameRecord::new((**game).clone()),
-    }
-    .to_text();
+    let text = game.saved(players.0).to_text();
     if *last == text {
         return;
     }

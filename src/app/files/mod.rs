@@ -21,7 +21,7 @@ use super::table::{
     Part, Players, SaveRequested, Screen, TableGame, put_on_hold,
 };
 use crate::app::locale::Locale;
-use crate::record::{GameRecord, RecordError, SavedGame};
+use crate::record::{RecordError, SavedGame};
 use crate::tr;
 
 /// The outcome of the last save or load, for the HUD.
@@ -169,10 +169,7 @@ fn save_game<G: TableGame>(
     locale: Res<Locale>,
 ) {
     for SaveRequested { path } in saves.read() {
-        let saved = SavedGame {
-            seats: players.0,
-            game: GameRecord::new((**game).clone()),
-        };
+        let saved = game.saved(players.0);
         let path_text = path.display().to_string();
         // A path ending in the game's other format's extension (`.psq`) saves in it.
         let in_other_format = G::OTHER_FORMAT.is_some_and(|ext| {
@@ -243,7 +240,7 @@ fn load_game(
 /// Puts a saved game on the table: its players, and its game, which comes on the
 /// table (another game than the one there is switched to).
 pub(crate) fn put_on_table(saved: SavedGame, world: &mut World) -> Result<(), String> {
-    let kind = put_on_hold(saved.game, world)?;
+    let kind = put_on_hold(saved.game, saved.variations.as_ref(), world)?;
     world.resource_mut::<Players>().0 = saved.seats;
     if *world.resource::<State<GameKind>>().get() != kind {
         world.resource_mut::<NextState<GameKind>>().set(kind);

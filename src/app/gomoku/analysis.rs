@@ -210,6 +210,7 @@ fn drive(
     mut analysis: ResMut<GomokuAnalysis>,
     tasks: Query<(Entity, &AnalysisTask)>,
     players: Query<&AiTask<Point>>,
+    review: Res<crate::app::review::GameReview>,
 ) {
     let generation = game.generation();
     if analysis
@@ -220,7 +221,8 @@ fn drive(
         analysis.report = None;
     }
     let ai_thinks = players.iter().any(|t| t.purpose == AiPurpose::Play);
-    let wanted = analysis.on && !ai_thinks && !game.is_over();
+    // A review running takes the engines' pool: the analysis waits for it.
+    let wanted = analysis.on && !ai_thinks && !game.is_over() && !review.is_running();
     let mut current = false;
     for (entity, task) in &tasks {
         if wanted && task.generation == generation {

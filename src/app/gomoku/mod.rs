@@ -13,8 +13,8 @@ use bevy::tasks::ConditionalSend;
 use super::ai::{AiJob, AiProgress, pauses_text, slices};
 use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
-use crate::ai::Level;
 use crate::ai::gomoku::best_move_in_slices;
+use crate::ai::{Analysis, GameAi, Level};
 use crate::rules::Player;
 use crate::rules::gomoku::{Foul, Gomoku, GomokuError, Point, Rule};
 use crate::tr;
@@ -92,6 +92,24 @@ impl TableGame for Gomoku {
                 pauses_text(&slices)
             );
             Some(result.best)
+        }
+    }
+
+    /// The review's level's search ([`GameAi::REVIEW_LEVEL`]).
+    fn appraise(
+        &self,
+        job: AiJob,
+    ) -> impl Future<Output = Option<Analysis<Point>>> + ConditionalSend + 'static {
+        let game = self.clone();
+        async move {
+            let level = Gomoku::REVIEW_LEVEL;
+            let result =
+                best_move_in_slices(&game, level, job.stop(), |_| {}, &mut slices()).await?;
+            Some(Analysis {
+                best: result.best,
+                value: Some(result.value.to_string()),
+                verdict: Some(result.value.verdict()),
+            })
         }
     }
 

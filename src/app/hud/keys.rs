@@ -1,15 +1,16 @@
 //! The HUD's keys: N new game, Esc menu, Space AI step, H hint, Ctrl+Z / Ctrl+Y undo
-//! and redo.
+//! and redo, the arrows through the moves, R review.
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
 use super::{AssistLevel, Requests};
 use crate::app::ai::{AiStepRequested, HintRequested};
-use crate::app::table::{NewGameRequested, RedoRequested, Screen, UndoRequested};
+use crate::app::table::{NewGameRequested, RedoRequested, Screen, UndoRequested, WalkRequested};
 
 /// N new game, Esc menu, Space AI step, H hint, Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z)
-/// redo; nothing while egui has the keyboard (typing a file name).
+/// redo, Left and Right a move back and on, Up and Down to the variation before or
+/// after, R review; nothing while egui has the keyboard (typing a file name).
 pub(super) fn hotkeys(
     keys: Res<ButtonInput<KeyCode>>,
     egui: Res<EguiWantsInput>,
@@ -26,6 +27,8 @@ pub(super) fn hotkeys(
         step,
         hint,
         screen,
+        walk,
+        review,
         ..
     } = &mut requests;
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
@@ -39,11 +42,24 @@ pub(super) fn hotkeys(
         }
         return;
     }
+    for (key, step) in [
+        (KeyCode::ArrowLeft, WalkRequested::Back),
+        (KeyCode::ArrowRight, WalkRequested::Forward),
+        (KeyCode::ArrowUp, WalkRequested::Sibling { next: false }),
+        (KeyCode::ArrowDown, WalkRequested::Sibling { next: true }),
+    ] {
+        if keys.just_pressed(key) {
+            walk.write(step);
+        }
+    }
     if keys.just_pressed(KeyCode::KeyN) {
         new_game.write(NewGameRequested);
     }
     if keys.just_pressed(KeyCode::Space) {
         step.write(AiStepRequested);
+    }
+    if keys.just_pressed(KeyCode::KeyR) {
+        review.write(crate::app::review::ReviewRequested);
     }
     if keys.just_pressed(KeyCode::KeyH) {
         hint.write(HintRequested { level: assist.0 });

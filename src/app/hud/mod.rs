@@ -7,6 +7,7 @@
 mod keys;
 mod moves;
 mod panel;
+mod review;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -16,7 +17,7 @@ use super::ai::{AiMoveRequested, AiStepRequested, HintRequested};
 use super::camera::ResetCamera;
 use super::table::{
     AppSystems, GameSystems, NewGameRequested, OnTable, Part, RedoRequested, SaveRequested, Screen,
-    TableGame, UndoRequested,
+    TableGame, UndoRequested, WalkRequested,
 };
 use crate::ai::Level;
 
@@ -36,6 +37,9 @@ pub(crate) struct Requests<'w> {
     new_game: MessageWriter<'w, NewGameRequested>,
     undo: MessageWriter<'w, UndoRequested>,
     redo: MessageWriter<'w, RedoRequested>,
+    walk: MessageWriter<'w, WalkRequested>,
+    review: MessageWriter<'w, super::review::ReviewRequested>,
+    game_review: Res<'w, super::review::GameReview>,
     step: MessageWriter<'w, AiStepRequested>,
     ai_move: MessageWriter<'w, AiMoveRequested>,
     hint: MessageWriter<'w, HintRequested>,
@@ -64,7 +68,11 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (panel::draw_hud::<G>, moves::draw_move_list::<G>)
+        (
+            panel::draw_hud::<G>,
+            moves::draw_move_list::<G>,
+            review::draw_review::<G>,
+        )
             .in_set(GameSystems(G::KIND, Part::Hud))
             .run_if(in_state(OnTable(G::KIND))),
     );

@@ -1,62 +1,395 @@
-//! The move list: every move in notation, numbered per pair, the last one marked.
+//! The move list: the main line numbered per pair of moves, each variation indented
+//! under the move it replaces, the position's move marked. A click on a move goes
+//! there; its menu (right click, a long press) promotes or deletes its line.
+
+use std::collections::HashMap;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::review::mark_style;
 use crate::app::locale::Locale;
-use crate::app::table::{CurrentGame, TableGame};
+use crate::app::review::GameReview;
+use crate::app::table::{CurrentGame, MoveGate, TableGame, WalkRequested};
 use crate::app::theme::GOLD_UI;
 use crate::tr;
+use crate::tree::{MoveTree, NodeId, ROOT};
 
-/// The move list: every move in notation, numbered per pair, the last one marked.
+/// One word of the list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Word {
+    /// `3.` before the first side's move, `3…` before the second's where a line
+    /// starts with it.
+    Number(String),
+    /// A move, clickable.
+    Move(NodeId),
+}
+
+/// A run of words on one level: the main line (depth 0) or a variation, cut where a
+/// variation of its own comes in between.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Segment {
+    depth: usize,
+    words: Vec<Word>,
+}
+
+/// The list's segments in reading order: a move, then the variations that replace
+/// it (each indented one step more), then the line goes on.
+fn segments<M: Clone + PartialEq>(tree: &MoveTree<M>) -> Vec<Segment> {
+    let mut out = Vec::new();
+    if let Some(&first) = tree.children(ROOT).first() {
+        line(tree, first, 0, &mut out);
+    }
+    out
+}
+
+fn line<M: Clone + PartialEq>(
+    tree: &MoveTree<M>,
+    first: NodeId,
+    depth: usize,
+    out: &mut Vec<Segment>,
+) {
+    let mut segment = Segment {
+        depth,
+        words: Vec::new(),
+    };
+    let mut numbered = false;
+    let mut node = Some(first);
+    while let Some(n) = node {
+        let ply = tree.depth(n) - 1;
+        if ply.is_multiple_of(2) {
+            segment
+                .words
+                .push(Word::Number(format!("{}.", ply / 2 + 1)));
+        } else if !numbered {
+            segment
+                .words
+                .push(Word::Number(format!("{}…", ply / 2 + 1)));
+        }
+        numbered = true;
+        segment.words.push(Word::Move(n));
+        let siblings = tree.siblings(n);
+        if siblings.first() == Some(&n) && siblings.len() > 1 {
+            out.push(std::mem::replace(
+                &mut segment,
+                Segment {
+                    depth,
+                    words: Vec::new(),
+                },
+            ));
+            for &alternative in &siblings[1..] {
+                line(tree, alternative, depth + 1, out);
+            }
+            numbered = false;
+        }
+        node = tree.children(n).first().copied();
+    }
+    if !segment.words.is_empty() {
+        out.push(segment);
+    }
+}
+
+/// Every move of the tree named as the game names it: the position's line from
+/// the game itself, the rest replayed on a copy (only when there are variations or
+/// moves ahead; online there are none, and no chance is replayed).
+fn move_names<G: TableGame>(game: &CurrentGame<G>, locale: &Locale) -> HashMap<NodeId, String> {
+    let tree = game.tree();
+    let mut names: HashMap<NodeId, String> = tree
+        .path(game.at())
+        .into_iter()
+        .zip(game.move_names(locale))
+        .collect();
+    let all = tree.nodes_in_order();
+    if names.len() + 1 == all.len() {
+        return names;
+    }
+    let mut position: G = (**game).clone();
+    while position.undo().is_some() {}
+    // Depth first, playing on the way down and taking back on the way up.
+    let mut stack: Vec<(NodeId, bool)> = tree
+        .children(ROOT)
+        .iter()
+        .rev()
+        .map(|&n| (n, true))
+        .collect();
+    while let Some((node, down)) = stack.pop() {
+        if !down {
+            position.undo();
+            continue;
+        }
+        let Some(&mv) = tree.mv(node) else { continue };
+        if position.play(mv).is_err() {
+            continue;
+        }
+        names.entry(node).or_insert_with(|| {
+            position
+                .last_move_name(locale)
+                .unwrap_or_else(|| mv.to_string())
+        });
+        stack.push((node, false));
+        stack.extend(tree.children(node).iter().rev().map(|&n| (n, true)));
+    }
+    names
+}
+
+/// The list as drawn: its segments and names, for one position of the tree.
+#[derive(Default)]
+pub(super) struct ListCache {
+    generation: Option<u64>,
+    segments: Vec<Segment>,
+    names: HashMap<NodeId, String>,
+}
+
+/// The words of a segment grouped so that a move number stays with its move.
+fn units(words: &[Word]) -> Vec<&[Word]> {
+    let mut units = Vec::new();
+    let mut start = 0;
+    for (i, word) in words.iter().enumerate() {
+        if matches!(word, Word::Move(_)) {
+            units.push(&words[start..=i]);
+            start = i + 1;
+        }
+    }
+    units
+}
+
+/// The main line's units in rows, a row from each first side's move number.
+fn rows<'u, 'w>(units: &'u [&'w [Word]]) -> Vec<&'u [&'w [Word]]> {
+    let mut rows = Vec::new();
+    let mut start = 0;
+    for (i, unit) in units.iter().enumerate() {
+        let numbered = matches!(unit.first(), Some(Word::Number(n)) if n.ends_with('.'));
+        if numbered && i > start {
+            rows.push(&units[start..i]);
+            start = i;
+        }
+    }
+    if start < units.len() {
+        rows.push(&units[start..]);
+    }
+    rows
+}
+
+/// What drawing a move needs.
+struct MoveView<'a, G: TableGame> {
+    game: &'a CurrentGame<G>,
+    cache: &'a ListCache,
+    review: &'a GameReview,
+    locale: &'a Locale,
+    offline: bool,
+    /// Whether the position changed this frame: the list scrolls to it.
+    changed: bool,
+}
+
+impl<G: TableGame> MoveView<'_, G> {
+    /// A move number with its move, or a move alone.
+    fn unit(
+        &self,
+        ui: &mut egui::Ui,
+        unit: &[Word],
+        depth: usize,
+        walk: &mut MessageWriter<WalkRequested>,
+    ) {
+        ui.spacing_mut().item_spacing.x = 6.0;
+        for word in unit {
+            match *word {
+                Word::Number(ref number) => {
+                    ui.weak(number);
+                }
+                Word::Move(node) => self.one_move(ui, node, depth, walk),
+            }
+        }
+    }
+
+    /// A move: its name (with its review mark), gold where the position is; a click
+    /// goes there, its menu promotes or deletes its line.
+    fn one_move(
+        &self,
+        ui: &mut egui::Ui,
+        node: NodeId,
+        depth: usize,
+        walk: &mut MessageWriter<WalkRequested>,
+    ) {
+        let (game, locale) = (self.game, self.locale);
+        let name = self.cache.names.get(&node).map_or("?", String::as_str);
+        let mark = self
+            .review
+            .shows(G::KIND)
+            .then(|| self.review.mark_of(node))
+            .flatten()
+            .map(mark_style);
+        let name = match mark {
+            Some((_, sign)) => format!("{name}{sign}"),
+            None => name.to_owned(),
+        };
+        let mut text = egui::RichText::new(name).monospace();
+        if let Some((colour, _)) = mark {
+            text = text.color(colour);
+        }
+        if depth > 0 {
+            text = text.italics();
+        }
+        let at = node == game.at();
+        if at {
+            text = text
+                .strong()
+                .color(egui::Color32::BLACK)
+                .background_color(GOLD_UI);
+        }
+        let sense = if self.offline {
+            egui::Sense::click()
+        } else {
+            egui::Sense::hover()
+        };
+        let response = ui.add(egui::Label::new(text).sense(sense));
+        if at && self.changed {
+            response.scroll_to_me(None);
+        }
+        if !self.offline {
+            return;
+        }
+        if response.clicked() {
+            walk.write(WalkRequested::GoTo(node));
+        }
+        response.context_menu(|ui| {
+            if !game.tree().on_main_line(node) && ui.button(tr!(locale, "moves-promote")).clicked()
+            {
+                walk.write(WalkRequested::Promote(node));
+                ui.close();
+            }
+            if ui.button(tr!(locale, "moves-delete")).clicked() {
+                walk.write(WalkRequested::Delete(node));
+                ui.close();
+            }
+        });
+    }
+}
+
+/// The move list window, top right.
 pub(super) fn draw_move_list<G: TableGame>(
     mut contexts: EguiContexts,
     game: Res<CurrentGame<G>>,
+    gate: Res<MoveGate>,
     locale: Res<Locale>,
+    mut walk: MessageWriter<WalkRequested>,
+    review: Res<GameReview>,
+    mut cache: Local<ListCache>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let moves = game.move_names(&locale);
+    if cache.generation != Some(game.generation()) || locale.is_changed() {
+        *cache = ListCache {
+            generation: Some(game.generation()),
+            segments: segments(game.tree()),
+            names: move_names(&game, &locale),
+        };
+    }
     let title = tr!(locale, "moves-title");
     let Some(window) =
         crate::app::ui_theme::corner_window(ctx, title, "moves", egui::Align2::RIGHT_TOP)
     else {
         return Ok(());
     };
+    // Online the moves are the room's: no walking about in them.
+    let offline = *gate != MoveGate::Remote;
+    let at = game.at();
     window
         .min_width(170.0)
-        .default_width(170.0)
+        .default_width(190.0)
         .show(ctx, |ui| {
-            if moves.is_empty() {
+            if cache.segments.is_empty() {
                 ui.weak(tr!(locale, "moves-none"));
                 return;
             }
             egui::ScrollArea::vertical()
                 .max_height(300.0)
-                .stick_to_bottom(true)
                 .show(ui, |ui| {
-                    egui::Grid::new("move list")
-                        .num_columns(3)
-                        .spacing([14.0, 2.0])
-                        .striped(true)
-                        .show(ui, |ui| {
-                            for (pair, chunk) in moves.chunks(2).enumerate() {
-                                ui.weak(format!("{}.", pair + 1));
-                                for (i, name) in chunk.iter().enumerate() {
-                                    let text = egui::RichText::new(name).monospace();
-                                    if pair * 2 + i + 1 == moves.len() {
-                                        ui.label(
-                                            text.strong()
-                                                .color(egui::Color32::BLACK)
-                                                .background_color(GOLD_UI),
-                                        );
-                                    } else {
-                                        ui.label(text);
+                    let view = MoveView {
+                        game: &game,
+                        cache: &cache,
+                        review: &review,
+                        locale: &locale,
+                        offline,
+                        changed: game.is_changed(),
+                    };
+                    for segment in &cache.segments {
+                        let units = units(&segment.words);
+                        let indent = segment.depth as f32 * 14.0;
+                        if segment.depth == 0 {
+                            // The main line: a row for each move number.
+                            for row in rows(&units) {
+                                ui.horizontal(|ui| {
+                                    for unit in row {
+                                        view.unit(ui, unit, 0, &mut walk);
                                     }
-                                }
-                                ui.end_row();
+                                });
                             }
-                        });
+                        } else {
+                            ui.horizontal_wrapped(|ui| {
+                                ui.add_space(indent);
+                                for unit in &units {
+                                    ui.horizontal(|ui| {
+                                        view.unit(ui, unit, segment.depth, &mut walk)
+                                    });
+                                }
+                            });
+                        }
+                    }
                 });
+            if offline && at != ROOT && !game.tree().on_main_line(at) {
+                ui.separator();
+                ui.horizontal(|ui| {
+                    if ui.small_button(tr!(locale, "moves-promote")).clicked() {
+                        walk.write(WalkRequested::Promote(at));
+                    }
+                    if ui.small_button(tr!(locale, "moves-delete")).clicked() {
+                        walk.write(WalkRequested::Delete(at));
+                    }
+                });
+            }
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<(usize, String)> {
+        let tree: MoveTree<String> =
+            MoveTree::read(text.split_whitespace(), |_, w| w.to_owned()).unwrap();
+        segments(&tree)
+            .into_iter()
+            .map(|s| {
+                let line = s
+                    .words
+                    .iter()
+                    .map(|w| match w {
+                        Word::Number(n) => n.clone(),
+                        Word::Move(node) => tree.mv(*node).cloned().unwrap(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                (s.depth, line)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn variations_come_indented_after_the_move_they_replace() {
+        let list = words("h8 i9 (i8 j9 (h9) k10) h9 (g7 g8) h10");
+        let expected = [
+            (0, "1. h8 i9"),
+            (1, "1… i8 2. j9"),
+            (2, "2. h9"),
+            (1, "2… k10"),
+            (0, "2. h9"),
+            (1, "2. g7 g8"),
+            (0, "2… h10"),
+        ];
+        let expected: Vec<(usize, String)> =
+            expected.iter().map(|&(d, l)| (d, l.to_owned())).collect();
+        assert_eq!(list, expected);
+        assert_eq!(words("a b c"), [(0, "1. a b 2. c".to_owned())]);
+        assert!(words("").is_empty());
+    }
 }

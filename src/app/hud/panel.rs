@@ -16,6 +16,7 @@ use crate::app::camera::ResetCamera;
 use crate::app::files::{FileNotice, SavePath};
 use crate::app::locale::Locale;
 use crate::app::online::panel as online;
+use crate::app::review::ReviewRequested;
 use crate::app::sound::{SoundSettings, sound_row};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::app::table::LoadRequested;
@@ -495,6 +496,7 @@ struct Allowed {
     redo: bool,
     hint: bool,
     ai_move: bool,
+    review: bool,
 }
 
 impl Allowed {
@@ -513,6 +515,7 @@ impl Allowed {
             redo: game.can_redo() && !online,
             hint: assists && hinting.is_none(),
             ai_move: assists && thinking.is_none(),
+            review: (game.can_undo() || game.can_redo()) && (!online || game.is_over()),
         }
     }
 }
@@ -564,6 +567,18 @@ fn game_buttons<G: TableGame>(
             .clicked()
         {
             requests.redo.write(RedoRequested);
+        }
+        let label = if requests.game_review.is_running() {
+            tr!(locale, "review-cancel")
+        } else {
+            tr!(locale, "review-button")
+        };
+        if ui
+            .add_enabled(allowed.review, egui::Button::new(label))
+            .on_hover_text(tr!(locale, "review-tip"))
+            .clicked()
+        {
+            requests.review.write(ReviewRequested);
         }
     });
     ui.horizontal(|ui| {

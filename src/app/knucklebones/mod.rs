@@ -18,7 +18,7 @@ use rand::rngs::StdRng;
 use super::ai::{AiJob, AiProgress, pauses_text, slices};
 use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
-use crate::ai::Level;
+use crate::ai::{Analysis, GameAi, Level, Verdict};
 use crate::rules::knucklebones::{Column, Knucklebones, KnucklebonesError};
 use crate::rules::{Game, Outcome, Player};
 use crate::tr;
@@ -123,6 +123,33 @@ impl TableGame for Knucklebones {
                 best: Some(choice.column.to_string()),
             });
             Some(choice.column)
+        }
+    }
+
+    /// The review's level ([`GameAi::REVIEW_LEVEL`]): the expected result over the
+    /// dice to come.
+    fn appraise(
+        &self,
+        job: AiJob,
+    ) -> impl Future<Output = Option<Analysis<Column>>> + ConditionalSend + 'static {
+        let game = self.clone();
+        async move {
+            let mut rng = StdRng::from_rng(&mut rand::rng());
+            let level = Knucklebones::REVIEW_LEVEL;
+            let choice = crate::ai::knucklebones::best_move_in_slices(
+                &game,
+                level,
+                &mut rng,
+                job.stop(),
+                &mut slices(),
+            )
+            .await?;
+            Some(Analysis {
+                best: choice.column,
+                value: choice.value.map(|v| format!("{v:.3}")),
+                // From -1 (a sure loss) to +1, to the review's 0 to 1.
+                verdict: choice.value.map(|v| Verdict::Expected((v + 1.0) / 2.0)),
+            })
         }
     }
 

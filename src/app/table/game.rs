@@ -9,11 +9,13 @@ use bevy::tasks::ConditionalSend;
 
 use super::{GameKind, Players};
 use crate::ai::job::AiJob;
-use crate::ai::{GameAi, Level};
+use crate::ai::{Analysis, GameAi, Level};
 use crate::app::locale::Locale;
-use crate::record::PlayerKind;
-use crate::rules::{Outcome, Player, Setup};
+use crate::games::GameRecord;
+use crate::record::{PlayerKind, SavedGame, Seats};
+use crate::rules::{Game, Outcome, Player, Setup};
 use crate::tr;
+use crate::tree::{MoveTree, NodeId, ROOT};
 
 /// What the app needs from a game beyond its rules and its AI: how it looks in the
 /// HUD, how its AI runs in the app, and its own systems (view, input, panels, sounds).
@@ -29,6 +31,11 @@ pub trait TableGame: GameAi {
     /// no language changes, unless the game's moves are words).
     fn move_names(&self, _locale: &Locale) -> Vec<String> {
         self.history().iter().map(ToString::to_string).collect()
+    }
+    /// The last move, as [`TableGame::move_names`] names it (the move list names the
+    /// moves of variations with it, one at a time).
+    fn last_move_name(&self, locale: &Locale) -> Option<String> {
+        self.move_names(locale).pop()
     }
     /// The colour of `player`'s pieces, for the HUD's icons.
     fn side_colour(player: Player) -> Color;
@@ -63,6 +70,15 @@ pub trait TableGame: GameAi {
         level: Level,
         job: AiJob,
     ) -> impl Future<Output = Option<Self::Move>> + ConditionalSend + 'static;
+
+    /// The review's look at this position ([`crate::review`]): the AI's move and the
+    /// position's value, searched as this game's review does (docs/review.md gives
+    /// each game's level), in the app's slices like [`TableGame::think`]; `None`
+    /// when the game is over or the search was stopped.
+    fn appraise(
+        &self,
+        job: AiJob,
+    ) -> impl Future<Output = Option<Analysis<Self::Move>>> + ConditionalSend + 'static;
 
     /// The game's own systems: its view, its input, its panels. Everything every game
     /// shares (the move path, the AI, the HUD, the menu, files) the registry adds.
@@ -108,9 +124,10 @@ impl<G: TableGame> GameSetup<G> {
     }
 }
 
-/// The game in progress: the rules' position with its move history, the moves taken
-/// back (for redo) and a generation number. Everything else (pieces, marker, phantom,
-/// HUD) is a view of this resource.
+/// The game in progress: the rules' position, the tree of moves played with their
+/// variations ([`MoveTree`]) and where on it the position stands, and a generation
+/// number. Everything else (pieces, marker, phantom, HUD, move list) is a view of
+/// this resource.
 ///
 /// Every change of position bumps the generation, so anything computed for an older
 /// position (an AI's move, a hint, a click from the frame before) can tell it is stale.
@@ -118,18 +135,29 @@ impl<G: TableGame> GameSetup<G> {
 pub struct CurrentGame<G: TableGame> {
     #[deref]
     game: G,
-    redo: Vec<G::Move>,
+    tree: MoveTree<G::Move>,
+    /// The node of the tree the position is at.
+    at: NodeId,
+    /// Whether the position was reached by a move, not by a step on the tree.
+    moved: bool,
     generation: u64,
+    /// Which game this is since the app started: each new or loaded game counts one.
+    game_number: u64,
 }
 
 impl<G: TableGame> CurrentGame<G> {
-    /// `game` on the table, nothing to redo.
+    /// `game` on the table, its moves a single line.
     #[must_use]
     pub fn new(game: G) -> Self {
+        let tree = MoveTree::line(game.history());
+        let at = tree.main_line(ROOT).last().copied().unwrap_or(ROOT);
         Self {
             game,
-            redo: Vec::new(),
+            tree,
+            at,
+            moved: false,
             generation: 0,
+            game_number: 0,
         }
     }
 
@@ -140,30 +168,118 @@ impl<G: TableGame> CurrentGame<G> {
         self.generation
     }
 
-    /// Plays a new move for the side to move; the moves taken back can no longer be
-    /// redone. Refused moves change nothing.
+    /// Which game this is: each new game and each loaded one counts one, so what
+    /// was made for a game (its review) can tell it is another's.
+    #[must_use]
+    pub fn game_number(&self) -> u64 {
+        self.game_number
+    }
+
+    /// The moves played, with their variations.
+    #[must_use]
+    pub fn tree(&self) -> &MoveTree<G::Move> {
+        &self.tree
+    }
+
+    /// Whether a person is looking through the moves: the position was reached by
+    /// a step on the tree (undo, redo, a click in the move list) and the line goes
+    /// on from it. An AI then waits to be asked instead of playing at once.
+    #[must_use]
+    pub fn browsing(&self) -> bool {
+        !self.moved && self.can_redo()
+    }
+
+    /// Where on [`CurrentGame::tree`] the position stands.
+    #[must_use]
+    pub fn at(&self) -> NodeId {
+        self.at
+    }
+
+    /// Plays a move for the side to move: the tree's move if it has this one here
+    /// already, else a new one (a variation, if the line went on before). Refused
+    /// moves change nothing.
     pub fn play(&mut self, mv: G::Move) -> Result<(), G::Error> {
         self.game.play(mv)?;
-        self.redo.clear();
+        self.at = self.tree.add(self.at, mv);
+        self.moved = true;
         self.generation += 1;
         Ok(())
     }
 
-    /// Takes back the last move, keeping it for [`CurrentGame::redo`].
+    /// Takes back the last move; redo plays it again.
     pub fn undo(&mut self) -> Option<G::Move> {
+        let parent = self.tree.parent(self.at)?;
         let mv = self.game.undo()?;
-        self.redo.push(mv);
+        self.at = parent;
+        self.moved = false;
         self.generation += 1;
         Some(mv)
     }
 
-    /// Plays the last move taken back again.
+    /// Takes back the last move and forgets it (a referee's takeback online, where
+    /// there are no variations).
+    pub fn take_back(&mut self) -> Option<G::Move> {
+        let undone = self.at;
+        let mv = self.undo()?;
+        self.tree.delete(undone);
+        Some(mv)
+    }
+
+    /// Plays the move last taken back again: the line last visited from here.
     pub fn redo(&mut self) -> Option<G::Move> {
-        let mv = *self.redo.last()?;
+        let next = self.tree.next(self.at)?;
+        let mv = *self.tree.mv(next)?;
         self.game.play(mv).ok()?;
-        self.redo.pop();
+        self.at = next;
+        self.moved = false;
         self.generation += 1;
         Some(mv)
+    }
+
+    /// Goes to `node` of the tree: back to where its line leaves this one, then
+    /// along it. A node not in the tree changes nothing.
+    pub fn go_to(&mut self, node: NodeId) {
+        if node == self.at || !self.tree.nodes_in_order().contains(&node) {
+            return;
+        }
+        while !self.tree.descends_from(node, self.at) {
+            if self.undo().is_none() {
+                return;
+            }
+        }
+        let path = self.tree.path(node);
+        for &step in &path[self.tree.depth(self.at)..] {
+            let Some(&mv) = self.tree.mv(step) else {
+                return;
+            };
+            if self.game.play(mv).is_err() {
+                return;
+            }
+            self.at = step;
+        }
+        self.tree.visit(node);
+        self.moved = false;
+        self.generation += 1;
+    }
+
+    /// Makes the line through `node` the main line.
+    pub fn promote(&mut self, node: NodeId) {
+        self.tree.promote(node);
+        // The view of the moves changes; the position does not.
+        self.generation += 1;
+    }
+
+    /// Deletes `node` and the moves after it; a position inside it goes back to the
+    /// move before it first.
+    pub fn delete(&mut self, node: NodeId) {
+        let Some(parent) = self.tree.parent(node) else {
+            return;
+        };
+        if self.tree.descends_from(self.at, node) {
+            self.go_to(parent);
+        }
+        self.tree.delete(node);
+        self.generation += 1;
     }
 
     /// Whether there is a move to take back.
@@ -175,7 +291,7 @@ impl<G: TableGame> CurrentGame<G> {
     /// Whether there is a move taken back to play again.
     #[must_use]
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.tree.next(self.at).is_some()
     }
 
     /// Tells the game the outcome of chance its position waits on (a referee's draw,
@@ -186,18 +302,64 @@ impl<G: TableGame> CurrentGame<G> {
         Ok(())
     }
 
-    /// Puts another game on the table (new game, load); nothing to redo.
+    /// Puts another game on the table (new game, load), its moves a single line.
     pub fn replace(&mut self, game: G) {
-        self.game = game;
-        self.redo.clear();
-        self.generation += 1;
+        let (generation, game_number) = (self.generation + 1, self.game_number + 1);
+        *self = Self::new(game);
+        self.generation = generation;
+        self.game_number = game_number;
+    }
+
+    /// Puts another game on the table with the moves of `tree`, `game` standing at
+    /// its node `at` (a loaded game). A tree that does not lead to `game` is left
+    /// out.
+    pub fn replace_with_tree(&mut self, game: G, tree: MoveTree<G::Move>, at: NodeId) {
+        self.replace(game);
+        if tree.moves_to(at) == self.game.history() {
+            self.tree = tree;
+            self.tree.visit(at);
+            self.at = at;
+        }
+    }
+
+    /// The game as a file saves it: the position, and the moves with their
+    /// variations.
+    #[must_use]
+    pub fn saved(&self, seats: Seats) -> SavedGame {
+        let names = self
+            .tree
+            .try_map(|_, mv| Ok::<_, ()>(mv.to_string()))
+            .unwrap_or_default();
+        SavedGame::with_variations(seats, GameRecord::new(self.game.clone()), names, self.at)
     }
 }
 
+/// The variations of a saved file as moves of `G`, each read in its position (the
+/// start of `game`, then the moves before it); the first that does not read says why.
+pub fn typed_tree<G: Game>(
+    game: &G,
+    words: &MoveTree<String>,
+) -> Result<MoveTree<G::Move>, String> {
+    let mut start = game.clone();
+    while start.undo().is_some() {}
+    words
+        .try_map(|before, text| {
+            let mut position = start.clone();
+            for &node in before {
+                let earlier = words.mv(node).map_or("", String::as_str);
+                let mv = position.parse_move(earlier).map_err(|e| e.to_string())?;
+                position.play(mv).map_err(|e| e.to_string())?;
+            }
+            position.parse_move(text).map_err(|e| e.to_string())
+        })
+        .map_err(|(_, why)| why)
+}
+
 /// A game to put on the table instead of a new one: a game loaded from a file or
-/// the command line. Taken when `G` comes on the table, or at once if it is there.
+/// the command line, with its variations if it has any. Taken when `G` comes on the
+/// table, or at once if it is there.
 #[derive(Resource, Clone, Debug)]
-pub struct PendingGame<G: TableGame>(pub G);
+pub struct PendingGame<G: TableGame>(pub G, pub Option<(MoveTree<G::Move>, NodeId)>);
 
 /// Who plays `side`, for labels: `Black (AI 4)`, `X (you)`.
 #[must_use]

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+use crate::tree::NodeId;
+
 use bevy_egui::input::EguiWantsInput;
 
 use super::TableGame;
@@ -137,6 +139,25 @@ pub struct UndoRequested;
 /// Play again what [`UndoRequested`] took back.
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RedoRequested;
+
+/// A step on the tree of moves ([`CurrentGame::tree`](super::CurrentGame::tree)):
+/// one move back or on, to another variation of this move, to any move (a click in
+/// the move list or the review's graph), or a change of the lines. Offline only.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkRequested {
+    /// One move back (Left).
+    Back,
+    /// One move on, along the line last visited (Right).
+    Forward,
+    /// The variation before (`false`, Up) or after (`true`, Down) this move's.
+    Sibling { next: bool },
+    /// To this node.
+    GoTo(NodeId),
+    /// Make the line through this node the main line.
+    Promote(NodeId),
+    /// Delete this node and the moves after it.
+    Delete(NodeId),
+}
 
 /// Write the game on the table to `path`.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]

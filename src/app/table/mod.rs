@@ -25,6 +25,7 @@ pub(crate) use messages::MoveApplied;
 pub use messages::{
     GameFileOpened, LoadRequested, MoveAccepted, MoveGate, MoveProposed, MoveRequested,
     MovesTakenBack, NewGameRequested, RedoRequested, SaveRequested, ToggleAnalysis, UndoRequested,
+    WalkRequested,
 };
 pub(crate) use moves::MovePath;
 pub use moves::{RefusedMove, StaleAnswers};

@@ -8,7 +8,8 @@ use super::messages::{MoveAccepted, MoveGate, MoveProposed, MovesTakenBack};
 use super::{
     AppSystems, CurrentGame, GameFileOpened, GameKind, GameSetup, GameSystems, LoadRequested,
     MoveApplied, MoveRequested, NewGameRequested, OnTable, Part, PendingGame, Phase, Players,
-    RedoRequested, SaveRequested, Screen, TableGame, ToggleAnalysis, UndoRequested, seat_label,
+    RedoRequested, SaveRequested, Screen, TableGame, ToggleAnalysis, UndoRequested, WalkRequested,
+    seat_label,
 };
 use crate::app::locale::Locale;
 use crate::rules::Player;
@@ -59,6 +60,7 @@ pub(crate) fn shared_plugin(app: &mut App) {
         .add_message::<NewGameRequested>()
         .add_message::<UndoRequested>()
         .add_message::<RedoRequested>()
+        .add_message::<WalkRequested>()
         .add_message::<SaveRequested>()
         .add_message::<LoadRequested>()
         .add_message::<GameFileOpened>()
@@ -91,6 +93,7 @@ pub(crate) fn plugin<G: TableGame>(app: &mut App) {
                 take_pending::<G>.run_if(resource_exists::<PendingGame<G>>),
                 restart_game::<G>,
                 take_back::<G>,
+                walk_tree::<G>,
                 forget_refusal.run_if(resource_changed::<CurrentGame<G>>),
                 apply_moves::<G>,
                 (check_for_end::<G>, switch_turn::<G>),
@@ -112,13 +115,13 @@ pub(crate) fn start_game<G: TableGame>(
     mut phase: ResMut<NextState<Phase>>,
     players: Res<Players>,
 ) {
-    let game = match pending {
+    let (game, tree) = match pending {
         Some(pending) => {
             commands.remove_resource::<PendingGame<G>>();
             setup.adopt(&pending.0);
-            pending.0.clone()
+            (pending.0.clone(), pending.1.clone())
         }
-        None => setup.new_game(),
+        None => (setup.new_game(), None),
     };
     phase.set(Phase::of(&game));
     let english = Locale::english();
@@ -130,7 +133,10 @@ pub(crate) fn start_game<G: TableGame>(
         seat_label::<G>(&players, Player::Second, english)
     );
     // Replacing bumps the generation: answers for the last game stay stale.
-    current.replace(game);
+    match tree {
+        Some((tree, at)) => current.replace_with_tree(game, tree, at),
+        None => current.replace(game),
+    }
 }
 
 /// A game loaded while this game is on the table replaces it.
@@ -143,7 +149,10 @@ pub(crate) fn take_pending<G: TableGame>(
 ) {
     commands.remove_resource::<PendingGame<G>>();
     setup.adopt(&pending.0);
-    game.replace(pending.0.clone());
+    match &pending.1 {
+        Some((tree, at)) => game.replace_with_tree(pending.0.clone(), tree.clone(), *at),
+        None => game.replace(pending.0.clone()),
+    }
     phase.set(Phase::of(&**game));
 }
 
@@ -179,8 +188,9 @@ pub(crate) fn take_back<G: TableGame>(
     let (undos, redos) = (undo.read().count(), redo.read().count());
     let referee: u32 = taken_back.read().map(|t| t.plies).sum();
     if referee > 0 {
+        // Online there are no variations: what the referee takes back is gone.
         for _ in 0..referee {
-            game.undo();
+            game.take_back();
         }
         info!(
             "{referee} moves taken back: {} moves on the table",
@@ -210,6 +220,48 @@ pub(crate) fn take_back<G: TableGame>(
         "{undos} undo and {redos} redo requests: {} moves on the table",
         game.plies()
     );
+    phase.set(Phase::of(&**game));
+}
+
+/// Steps on the tree of moves: arrow keys, clicks in the move list and the review's
+/// graph, promoting and deleting variations. Not in an online game, whose moves are
+/// the room's.
+pub(crate) fn walk_tree<G: TableGame>(
+    mut walks: MessageReader<WalkRequested>,
+    gate: Res<MoveGate>,
+    mut game: ResMut<CurrentGame<G>>,
+    mut phase: ResMut<NextState<Phase>>,
+) {
+    let walks: Vec<WalkRequested> = walks.read().copied().collect();
+    if walks.is_empty() || *gate == MoveGate::Remote {
+        return;
+    }
+    for walk in walks {
+        let at = game.at();
+        match walk {
+            WalkRequested::Back => {
+                game.undo();
+            }
+            WalkRequested::Forward => {
+                game.redo();
+            }
+            WalkRequested::Sibling { next } => {
+                let siblings = game.tree().siblings(at);
+                let here = siblings.iter().position(|&n| n == at).unwrap_or(0);
+                let there = if next {
+                    siblings.get(here + 1)
+                } else {
+                    here.checked_sub(1).and_then(|i| siblings.get(i))
+                };
+                if let Some(&there) = there {
+                    game.go_to(there);
+                }
+            }
+            WalkRequested::GoTo(node) => game.go_to(node),
+            WalkRequested::Promote(node) => game.promote(node),
+            WalkRequested::Delete(node) => game.delete(node),
+        }
+    }
     phase.set(Phase::of(&**game));
 }
 

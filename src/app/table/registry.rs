@@ -4,8 +4,10 @@
 
 use bevy::prelude::*;
 
+use super::game::typed_tree;
 use super::{GameKind, GameSetup, PendingGame, TableGame};
 use crate::record::GameRecord;
+use crate::record::Variations;
 
 /// Every game on the table, in menu order.
 #[derive(Resource, Default)]
@@ -14,7 +16,7 @@ pub struct TableGames(Vec<TableEntry>);
 /// One game's entry.
 pub struct TableEntry {
     kind: GameKind,
-    hold: fn(GameRecord, &mut World) -> Result<(), GameRecord>,
+    hold: fn(GameRecord, Option<&Variations>, &mut World) -> Result<(), String>,
     apply_setting: fn(&mut World, &str, &str) -> Option<Result<(), String>>,
     setting_lines: fn(&World) -> Vec<(&'static str, String)>,
 }
@@ -24,8 +26,15 @@ impl TableGames {
     pub fn add<G: TableGame>(&mut self) {
         self.0.push(TableEntry {
             kind: G::KIND,
-            hold: |record, world| {
-                world.insert_resource(PendingGame(record.into_game::<G>()?));
+            hold: |record, variations, world| {
+                let name = record.name();
+                let game = record
+                    .into_game::<G>()
+                    .map_err(|_| format!("{name} is not a {} game", G::KIND))?;
+                let tree = variations
+                    .map(|v| typed_tree(&game, &v.tree).map(|tree| (tree, v.at)))
+                    .transpose()?;
+                world.insert_resource(PendingGame(game, tree));
                 Ok(())
             },
             apply_setting: |world, key, value| {
@@ -90,7 +99,11 @@ impl TableEntry {
 /// Makes a loaded game the [`PendingGame`] of its kind: it goes on the table when
 /// that game next starts, or at once if it is the game on the table. Returns the
 /// game's kind, or why it cannot be played here.
-pub fn put_on_hold(record: GameRecord, world: &mut World) -> Result<GameKind, String> {
+pub fn put_on_hold(
+    record: GameRecord,
+    variations: Option<&Variations>,
+    world: &mut World,
+) -> Result<GameKind, String> {
     let kind = GameKind::named(record.name())
         .ok_or_else(|| format!("'{}' is not a game this version plays", record.name()))?;
     let hold = world
@@ -98,7 +111,7 @@ pub fn put_on_hold(record: GameRecord, world: &mut World) -> Result<GameKind, St
         .and_then(|games| games.get(kind))
         .map(|entry| entry.hold)
         .ok_or_else(|| format!("{kind} is not on this table"))?;
-    hold(record, world).map_err(|record| format!("{} is not a {kind} game", record.name()))?;
+    hold(record, variations, world)?;
     Ok(kind)
 }
 

@@ -15,10 +15,11 @@ use bevy::tasks::ConditionalSend;
 use super::ai::AiJob;
 use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
-use crate::ai::Level;
+use crate::ai::{Budget, GameAi, Level};
 use crate::rules::Player;
 use crate::rules::tictactoe::{Cell, TicTacToe, TicTacToeError};
 use crate::tr;
+use rand::SeedableRng;
 
 /// While Tic-tac-toe is on the table: its systems run, its entities live.
 pub(super) const TIC_TAC_TOE: OnTable = OnTable::of::<TicTacToe>();
@@ -58,6 +59,18 @@ impl TableGame for TicTacToe {
         let game = self.clone();
         // A table look-up: nothing to stop, report or pause.
         async move { crate::ai::tictactoe::best_move(&game, level, &mut rand::rng()) }
+    }
+
+    /// The solved game: every value exact.
+    fn appraise(
+        &self,
+        _: AiJob,
+    ) -> impl Future<Output = Option<crate::ai::Analysis<Cell>>> + ConditionalSend + 'static {
+        let game = self.clone();
+        async move {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(0);
+            game.analyse(TicTacToe::REVIEW_LEVEL, Budget::Level, &mut rng)
+        }
     }
 
     fn plugin(app: &mut App) {
