@@ -529,6 +529,88 @@ impl SavedGame {
     }
 }
 
+/// What a paste opens (Ctrl+V, the page's paste event): a saved game; a record in
+/// another program's format (Gomocup's `.psq`); a position of the game on the table
+/// as `tabletop-cli` writes them, where it replays from its moves; or a list of
+/// moves such as `h8 i9 j10` played from the start of the game on the table, with
+/// its settings. All but a saved game are played hot seat. The error is one line
+/// saying why the text is none of them.
+pub fn read_pasted(text: &str, on_table: &GameRecord) -> Result<SavedGame, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("the clipboard holds no text".to_owned());
+    }
+    if let Some(read) = SavedGame::from_other_format(text) {
+        return read;
+    }
+    let has_game_line = text.lines().any(|line| {
+        let line = line.trim_start().to_ascii_lowercase();
+        line.starts_with("game ") || line.starts_with("game\t")
+    });
+    if has_game_line {
+        return SavedGame::from_text(text).map_err(|e| e.to_string());
+    }
+    let entry = on_table
+        .entry()
+        .ok_or_else(|| format!("no game called {}", on_table.name()))?;
+    let values = on_table.settings();
+    let settings = position_settings(entry, &values);
+    if let Ok(position) = entry.read_position(text) {
+        let moves = position.moves();
+        let words: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let values = position.settings();
+        let replayed = entry
+            .replay(&position_settings(entry, &values), &words)
+            .ok()
+            .filter(|game| game.position_text() == position.position_text());
+        return replayed
+            .map(|game| SavedGame::new(Seats::HOT_SEAT, game))
+            .ok_or_else(|| {
+                format!(
+                    "a set-up {} position has no moves to replay: open it from a saved game",
+                    entry.title()
+                )
+            });
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|word| !word.is_empty() && !is_move_number(word))
+        .collect();
+    match entry.replay(&settings, &words) {
+        Ok(game) => Ok(SavedGame::new(Seats::HOT_SEAT, game)),
+        Err(ReplayError::Move { index, why }) if index > 0 => Err(format!(
+            "move {} ({}) of {}: {why}",
+            index + 1,
+            words[index],
+            entry.title()
+        )),
+        Err(_) => Err(format!(
+            "not a game: a saved game, a Gomocup record, a {} position or its moves \
+             (such as {}) open",
+            entry.title(),
+            entry
+                .new_game(
+                    &crate::rules::Setup::defaults(entry.settings()),
+                    &mut rand::rng()
+                )
+                .ok()
+                .and_then(|game| game.legal_moves().into_iter().next())
+                .unwrap_or_default()
+        )),
+    }
+}
+
+/// The settings lines of `game`, as a file would hold them.
+fn position_settings<'g>(entry: &dyn games::GameEntry, game: &'g [String]) -> Settings<'g> {
+    Settings::new(
+        entry
+            .settings()
+            .iter()
+            .zip(game)
+            .map(|(setting, value)| (setting.key, value.as_str())),
+    )
+}
+
 /// Where `at` stands, for the `at` line: how many moves from the start, then each
 /// move that leaves the main line of the move before as `move:variation` (both
 /// counted from 1): `7 3:1` is the seventh move along the line that takes the first
@@ -842,5 +924,48 @@ mod tests {
         let line = SavedGame::from_text(&format!("{HEAD}moves h8 i9\n")).unwrap();
         assert_eq!(line.variations, None);
         assert_eq!(line.variations().tree.words(Clone::clone), ["h8", "i9"]);
+    }
+
+    #[test]
+    fn a_paste_opens_a_game_a_record_a_position_or_moves_and_says_why_not() {
+        let table = SavedGame::from_text(&format!("{HEAD}moves h8\n"))
+            .unwrap()
+            .game;
+        // A saved game, whole.
+        let saved = read_pasted(&format!("{HEAD}moves h8 i9\n"), &table).unwrap();
+        assert_eq!(saved.seats.second, PlayerKind::Ai(level(3)));
+        // Moves for the game on the table, with its settings, move numbers allowed.
+        let moves = read_pasted("1. h8 i9 2. j10", &table).unwrap();
+        assert_eq!(moves.game.moves(), ["h8", "i9", "j10"]);
+        assert_eq!(moves.seats, Seats::HOT_SEAT);
+        // A position as tabletop-cli writes it.
+        let position = read_pasted("15x15:h8,i9,h9", &table).unwrap();
+        assert_eq!(position.game.moves(), ["h8", "i9", "h9"]);
+        // A Gomocup record.
+        let psq = read_pasted("Piskvorky 15x15, 11:11, 0\n8,8,0\n1,15,0\n", &table).unwrap();
+        assert_eq!(psq.game.moves(), ["h8", "a1"]);
+        // What does not read says why, in one line.
+        let bad = |text: &str| read_pasted(text, &table).unwrap_err();
+        assert!(bad("h8 i9 h8").contains("move 3 (h8) of Gomoku: h8 is already taken"));
+        assert!(
+            bad("hello there").starts_with("not a game"),
+            "{}",
+            bad("hello there")
+        );
+        assert!(bad("  ").contains("no text"));
+        assert!(bad(&format!("{HEAD}moves h8 h8\n")).contains("move 2 (h8)"));
+        for text in [
+            "hello there",
+            "h8 i9 h8",
+            "",
+            "game",
+            "(((",
+            "Piskvorky 15x15",
+        ] {
+            assert!(
+                !read_pasted(text, &table).is_err_and(|e| e.contains('\n')),
+                "{text}"
+            );
+        }
     }
 }

@@ -425,3 +425,56 @@ fn an_ai_waits_while_a_person_looks_back_through_the_moves() {
     walk(&mut app, WalkRequested::Forward);
     assert_eq!(names(&app).len(), 2);
 }
+
+/// Pasted text opens as a load does: a move list on the game on the table, a saved
+/// game with its players; what does not read says why in one line and changes
+/// nothing. Ctrl+V does not also switch the analysis.
+#[test]
+fn a_paste_opens_a_game_and_a_bad_one_changes_nothing() {
+    use tabletop::app::files::clipboard::TextPasted;
+    let mut app = playing_app(GomokuSettings::default());
+    request(&mut app, "a1");
+    app.world_mut()
+        .write_message(TextPasted("1. h8 i9 2. h10".to_owned()));
+    app.update();
+    app.update();
+    assert_eq!(names(&app), ["h8", "i9", "h10"]);
+
+    let before = snapshot(&mut app);
+    for bad in ["h8 h8", "hello", "game chess\nmoves e4\n"] {
+        app.world_mut().write_message(TextPasted(bad.to_owned()));
+        app.update();
+        app.update();
+        let notice = app.world().resource::<FileNotice>().0.clone();
+        assert!(
+            matches!(&notice, Some(Err(why)) if !why.contains('\n')),
+            "{bad}: {notice:?}"
+        );
+        assert_eq!(snapshot(&mut app), before, "{bad}");
+    }
+
+    let saved =
+        "game gomoku\nsize 15x15\nrule freestyle\nblack human\nwhite ai:2\nmoves h8 (g7) i9\n";
+    app.world_mut().write_message(TextPasted(saved.to_owned()));
+    app.update();
+    app.update();
+    assert_eq!(names(&app), ["h8", "i9"]);
+    assert_eq!(
+        app.world().resource::<Players>().0.second,
+        PlayerKind::Ai(Level::new(2).unwrap())
+    );
+    assert!(game(&app).tree().has_variations());
+
+    // Ctrl+V is a paste, not the V of the analysis.
+    let mut keys = ButtonInput::<KeyCode>::default();
+    keys.press(KeyCode::ControlLeft);
+    keys.press(KeyCode::KeyV);
+    app.insert_resource(keys);
+    app.update();
+    let toggles = app
+        .world()
+        .resource::<Messages<tabletop::app::table::ToggleAnalysis>>()
+        .iter_current_update_messages()
+        .count();
+    assert_eq!(toggles, 0);
+}

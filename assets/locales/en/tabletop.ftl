@@ -202,3 +202,9 @@ review-loss = loss
 review-in = { $result } in { $plies }
 review-point = After { $moves } moves: { $side } to move, { $value }
 review-point-unseen = After { $moves } moves
+
+## Copy and paste
+clipboard-copied = Copied the game ({ $count } moves): Ctrl+V opens it
+clipboard-pasted = Opened the pasted game ({ $count } moves)
+clipboard-not-a-game = The paste is not a game: { $why }
+clipboard-failed = The clipboard could not be used: { $why }

@@ -196,3 +196,9 @@ review-loss = 负
 review-in = { $plies } 步内{ $result }
 review-point = { $moves } 手后：{ $side }走，{ $value }
 review-point-unseen = { $moves } 手后
+
+## 复制与粘贴
+clipboard-copied = 已复制本局（{ $count } 手）：按 Ctrl+V 打开
+clipboard-pasted = 已打开粘贴的对局（{ $count } 手）
+clipboard-not-a-game = 粘贴的内容不是对局：{ $why }
+clipboard-failed = 无法使用剪贴板：{ $why }

@@ -8,8 +8,9 @@ use bevy::prelude::*;
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlInputElement, Url};
+use web_sys::{Blob, BlobPropertyBag, ClipboardEvent, HtmlAnchorElement, HtmlInputElement, Url};
 
+use super::clipboard::TextPasted;
 use crate::app::table::GameFileOpened;
 use crate::app::web::{document, js_error};
 
@@ -81,7 +82,51 @@ fn deliver_opened_files(mut opened: MessageWriter<GameFileOpened>) {
     opened.write_batch(files);
 }
 
-/// The browser's side of saving and loading: files the picker read reach the game.
+/// Text the page's paste events carried, waiting for [`deliver_pasted`].
+static PASTED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Listens to the page's paste events (Ctrl+V, the browser's Paste): their text
+/// opens as a pasted game. The event needs no permission, unlike reading the
+/// clipboard.
+fn listen_for_paste() {
+    let on_paste = Closure::<dyn FnMut(ClipboardEvent)>::new(|event: ClipboardEvent| {
+        let text = event
+            .clipboard_data()
+            .and_then(|data| data.get_data("text/plain").ok());
+        if let Some(text) = text {
+            PASTED
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(text);
+        }
+    });
+    match document() {
+        Ok(document) => {
+            if let Err(error) = document
+                .add_event_listener_with_callback("paste", on_paste.as_ref().unchecked_ref())
+            {
+                warn!("{}", js_error("could not listen for pastes", error));
+            }
+        }
+        Err(why) => warn!("{why}"),
+    }
+    // The listener lives as long as the page.
+    on_paste.forget();
+}
+
+/// Hands the text pasted into the page to the game.
+fn deliver_pasted(mut pasted: MessageWriter<TextPasted>) {
+    let texts = std::mem::take(
+        &mut *PASTED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    );
+    pasted.write_batch(texts.into_iter().map(TextPasted));
+}
+
+/// The browser's side of saving and loading: files the picker read, and text pasted
+/// into the page, reach the game.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreUpdate, deliver_opened_files);
+    app.add_systems(Startup, listen_for_paste)
+        .add_systems(PreUpdate, (deliver_opened_files, deliver_pasted));
 }

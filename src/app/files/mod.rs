@@ -5,6 +5,7 @@
 pub mod autosave;
 #[cfg(target_arch = "wasm32")]
 mod browser;
+pub mod clipboard;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod dialog;
 pub mod preferences;
@@ -50,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(super::table::AppSystems::ApplyMoves)
                 .run_if(in_state(Screen::Playing)),
         );
-    app.add_plugins((autosave::plugin, preferences::plugin));
+    app.add_plugins((autosave::plugin, preferences::plugin, clipboard::plugin));
     #[cfg(not(target_arch = "wasm32"))]
     app.add_plugins(dialog::plugin);
     #[cfg(target_arch = "wasm32")]
@@ -67,6 +68,7 @@ pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
             .run_if(in_state(OnTable(G::KIND))),
     );
     autosave::plugin_for::<G>(app);
+    clipboard::plugin_for::<G>(app);
 }
 
 /// Reads and checks a saved game; the error is one line for people, in `locale`'s

@@ -17,14 +17,24 @@ use crate::rules::Player;
 #[derive(Message, Debug, Clone, Copy, Default)]
 pub struct ToggleAnalysis;
 
-/// `V` asks to switch the analysis (not while typing in the HUD).
+/// `V` asks to switch the analysis (not while typing in the HUD, and not Ctrl+V,
+/// which pastes).
 pub(crate) fn analysis_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     egui: Option<Res<EguiWantsInput>>,
     mut toggles: MessageWriter<ToggleAnalysis>,
 ) {
     let typing = egui.is_some_and(|egui| egui.wants_any_keyboard_input());
-    if keys.is_some_and(|keys| keys.just_pressed(KeyCode::KeyV)) && !typing {
+    let Some(keys) = keys else {
+        return;
+    };
+    let command = keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
+    if keys.just_pressed(KeyCode::KeyV) && !typing && !command {
         toggles.write(ToggleAnalysis);
     }
 }

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::game::typed_tree;
-use super::{GameKind, GameSetup, PendingGame, TableGame};
+use super::{CurrentGame, GameKind, GameSetup, PendingGame, TableGame};
 use crate::record::GameRecord;
 use crate::record::Variations;
 
@@ -19,6 +19,7 @@ pub struct TableEntry {
     hold: fn(GameRecord, Option<&Variations>, &mut World) -> Result<(), String>,
     apply_setting: fn(&mut World, &str, &str) -> Option<Result<(), String>>,
     setting_lines: fn(&World) -> Vec<(&'static str, String)>,
+    record: fn(&World) -> Option<GameRecord>,
 }
 
 impl TableGames {
@@ -48,6 +49,10 @@ impl TableGames {
                     .get_resource::<GameSetup<G>>()
                     .map(|setup| setup.pairs().map(|(k, v)| (k, v.to_owned())).collect())
                     .unwrap_or_default()
+            },
+            record: |world| {
+                let game = world.get_resource::<CurrentGame<G>>()?;
+                Some(GameRecord::new((**game).clone()))
             },
         });
     }
@@ -86,6 +91,13 @@ impl TableEntry {
         value: &str,
     ) -> Option<Result<(), String>> {
         (self.apply_setting)(world, key, value)
+    }
+
+    /// The game of this kind on the table (or set up for it), as the plain layers
+    /// see it.
+    #[must_use]
+    pub fn record(&self, world: &World) -> Option<GameRecord> {
+        (self.record)(world)
     }
 
     /// This game's menu settings as `key value` pairs (`size 15x15`), every one of
