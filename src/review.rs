@@ -212,7 +212,12 @@ pub fn judge(moves: &[String], seen: &[Seen], marks: Marks) -> Vec<MoveReview> {
                 before,
                 after,
                 best: before_seen.best.clone(),
-                mark: before.zip(after).and_then(|(b, a)| marks.judge(b, a)),
+                // The AI's own choice is never marked: what it lost between two
+                // searches is the searches' noise.
+                mark: before
+                    .zip(after)
+                    .and_then(|(b, a)| marks.judge(b, a))
+                    .filter(|_| before_seen.best.as_deref() != Some(played.as_str())),
             }
         })
         .collect()
@@ -300,6 +305,38 @@ mod tests {
         assert_eq!(marks.judge(p(0.6), p(0.2)), Some(Mark::Blunder));
         assert_eq!(marks.judge(win(5), p(0.95)), None);
         assert_eq!(marks.judge(p(0.5), win(5)), None);
+    }
+
+    #[test]
+    fn the_ais_own_move_is_not_marked_and_a_position_without_a_value_marks_nothing() {
+        let seen = |side, p: Option<f64>, best: &str| Seen {
+            side,
+            verdict: p.map(Verdict::Expected),
+            best: Some(best.to_owned()),
+        };
+        let moves = ["i6".to_owned(), "j9".to_owned()];
+        let judged = judge(
+            &moves,
+            &[
+                seen(Player::First, Some(0.62), "i6"),
+                seen(Player::Second, Some(0.53), "h10"),
+                seen(Player::First, None, "g6"),
+            ],
+            Marks::DEFAULT,
+        );
+        // i6 lost 0.15 between two searches, but it is the AI's own move.
+        assert_eq!(judged[0].mark, None);
+        // No value after j9 (a forced block's placeholder): nothing to compare.
+        assert_eq!(judged[1].mark, None);
+        let judged = judge(
+            &moves[..1],
+            &[
+                seen(Player::First, Some(0.62), "h9"),
+                seen(Player::Second, Some(0.53), "h10"),
+            ],
+            Marks::DEFAULT,
+        );
+        assert_eq!(judged[0].mark, Some(Mark::Inaccuracy));
     }
 
     #[test]

@@ -129,8 +129,10 @@ impl Value {
     pub fn verdict(self) -> crate::ai::Verdict {
         use crate::ai::{Result3, Verdict};
         match self {
-            Value::Win(n) => Verdict::Exact(Result3::Win, Some(n)),
-            Value::Loss(n) => Verdict::Exact(Result3::Loss, Some(n)),
+            // A solved win whose length the solver did not count (no position that
+            // is not over is won in 0 plies): the result without the distance.
+            Value::Win(n) => Verdict::Exact(Result3::Win, (n > 0).then_some(n)),
+            Value::Loss(n) => Verdict::Exact(Result3::Loss, (n > 0).then_some(n)),
             Value::Score(_) => Verdict::Expected(self.win_chance()),
         }
     }

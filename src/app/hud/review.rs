@@ -139,6 +139,35 @@ pub(super) fn draw_review<G: TableGame>(
     Ok(())
 }
 
+/// The area between the curve `points` and the middle line at `mid`, as one mesh
+/// (quads of separate shapes would show seams between them), each segment that
+/// crosses the line cut where it does.
+fn fill(points: &[egui::Pos2], mid: f32, colour: egui::Color32) -> egui::Shape {
+    let mut mesh = egui::Mesh::default();
+    let mut triangle = |a: egui::Pos2, b: egui::Pos2, c: egui::Pos2| {
+        let i = mesh.vertices.len() as u32;
+        for p in [a, b, c] {
+            mesh.colored_vertex(p, colour);
+        }
+        mesh.add_triangle(i, i + 1, i + 2);
+    };
+    for pair in points.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let (da, db) = (a.y - mid, b.y - mid);
+        if da * db < 0.0 {
+            // Crosses the middle line: a triangle on each side.
+            let t = da / (da - db);
+            let cross = egui::pos2(a.x + (b.x - a.x) * t, mid);
+            triangle(a, cross, egui::pos2(a.x, mid));
+            triangle(cross, b, egui::pos2(b.x, mid));
+        } else {
+            triangle(a, b, egui::pos2(b.x, mid));
+            triangle(a, egui::pos2(b.x, mid), egui::pos2(a.x, mid));
+        }
+    }
+    egui::Shape::mesh(mesh)
+}
+
 /// The first side's expected result over the positions: 1 at the top, a draw in the
 /// middle; the marked moves as dots, the position on the table as a gold line.
 fn graph<G: TableGame>(
@@ -167,20 +196,11 @@ fn graph<G: TableGame>(
         .enumerate()
         .filter_map(|(i, v)| v.map(|v| egui::pos2(x_of(i), y_of(v))))
         .collect();
-    for pair in points.windows(2) {
-        let mid = y_of(0.5);
-        let fill = egui::Color32::from_white_alpha(40);
-        painter.add(egui::Shape::convex_polygon(
-            vec![
-                pair[0],
-                pair[1],
-                egui::pos2(pair[1].x, mid),
-                egui::pos2(pair[0].x, mid),
-            ],
-            fill,
-            egui::Stroke::NONE,
-        ));
-    }
+    painter.add(fill(
+        &points,
+        y_of(0.5),
+        egui::Color32::from_white_alpha(40),
+    ));
     painter.add(egui::Shape::line(
         points.clone(),
         egui::Stroke::new(2.0, visuals.strong_text_color()),
