@@ -22,6 +22,7 @@ pub mod games;
 pub mod gomoku;
 mod hud;
 pub mod knucklebones;
+pub mod labels;
 pub mod launch;
 pub mod locale;
 pub mod motion;
@@ -117,6 +118,7 @@ pub fn core_plugin(app: &mut App) {
         files::plugin,
         online::plugin,
         review::plugin,
+        labels::plugin,
         games::plugin,
     ));
 }

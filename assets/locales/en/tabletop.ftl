@@ -37,7 +37,7 @@ sound-volume = volume
 hud-menu = Menu
 hud-reset-camera = Reset camera
 hud-more = Files, sound and keys
-hud-keys = { $controls } · H hint · Ctrl+Z/Y undo/redo · ←/→ through the moves, ↑/↓ between variations · R review
+hud-keys = { $controls } · H hint · Ctrl+Z/Y undo/redo · ←/→ through the moves, ↑/↓ between variations · R review · C coordinates · O move numbers · Ctrl+C/V copy/paste
 hud-camera-keys = Right mouse: look · WASD/QE: move · wheel: speed · M: sound
 hud-to-move = { $side } to move
 hud-ai-for = AI { $level } (for { $side })
@@ -208,3 +208,7 @@ clipboard-copied = Copied the game ({ $count } moves): Ctrl+V opens it
 clipboard-pasted = Opened the pasted game ({ $count } moves)
 clipboard-not-a-game = The paste is not a game: { $why }
 clipboard-failed = The clipboard could not be used: { $why }
+
+## The board's labels
+labels-coordinates = Coordinates
+labels-move-numbers = Move numbers

@@ -34,7 +34,7 @@ sound-volume = 音量
 hud-menu = 菜单
 hud-reset-camera = 重置视角
 hud-more = 文件、声音与按键
-hud-keys = { $controls } · H 提示 · Ctrl+Z/Y 悔棋/重做 · ←/→ 逐步查看，↑/↓ 切换变化 · R 复盘
+hud-keys = { $controls } · H 提示 · Ctrl+Z/Y 悔棋/重做 · ←/→ 逐步查看，↑/↓ 切换变化 · R 复盘 · C 坐标 · O 手数 · Ctrl+C/V 复制/粘贴
 hud-camera-keys = 右键：转视角 · WASD/QE：移动 · 滚轮：速度 · M：声音
 hud-to-move = 轮到{ $side }
 hud-ai-for = AI { $level }（替{ $side }）
@@ -202,3 +202,7 @@ clipboard-copied = 已复制本局（{ $count } 手）：按 Ctrl+V 打开
 clipboard-pasted = 已打开粘贴的对局（{ $count } 手）
 clipboard-not-a-game = 粘贴的内容不是对局：{ $why }
 clipboard-failed = 无法使用剪贴板：{ $why }
+
+## 棋盘标注
+labels-coordinates = 坐标
+labels-move-numbers = 手数

@@ -9,6 +9,8 @@ use std::f32::consts::{FRAC_PI_2, TAU};
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::Indices;
 use bevy::prelude::*;
+
+use crate::app::labels::{BoardLabels, Label, LabelKind, LabelSystems, grid_coordinates};
 use bevy::render::render_resource::PrimitiveTopology;
 
 use super::layout::{
@@ -98,7 +100,37 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(CONNECT_FOUR)),
+        )
+        .add_systems(
+            Update,
+            rack_labels
+                .in_set(LabelSystems)
+                .run_if(in_state(ConnectFour::KIND)),
         );
+}
+
+/// The columns' letters under the rack, on its front, and each disc's move number
+/// on it.
+fn rack_labels(game: Res<CurrentGame>, mut labels: ResMut<BoardLabels>) {
+    let front = Vec3::Z * (PANEL_OUTER + 0.02);
+    let at = |x: u8, y: u8| {
+        let column = Column::ALL[usize::from(x).min(Column::ALL.len() - 1)];
+        slot_centre(Slot { column, row: y }) + front
+    };
+    grid_coordinates(&mut labels.0, (WIDTH, 0), at, PITCH * 0.62, PITCH * 0.5);
+    let mut heights = [0u8; WIDTH as usize];
+    for (i, column) in crate::rules::Game::history(&**game).into_iter().enumerate() {
+        let row = heights[column.index()];
+        heights[column.index()] += 1;
+        labels.0.push(Label {
+            at: slot_centre(Slot { column, row }) + Vec3::Z * (DISC_THICKNESS / 2.0 + 0.01),
+            text: (i + 1).to_string(),
+            cell: PITCH * 0.8,
+            kind: LabelKind::MoveNumber {
+                dark: i.is_multiple_of(2),
+            },
+        });
+    }
 }
 
 fn load_assets(

@@ -12,6 +12,8 @@
 //! sound on
 //! volume 70
 //! taps confirm
+//! coordinates on
+//! move-numbers off
 //! game gomoku
 //! first human
 //! second ai:3
@@ -35,6 +37,7 @@
 use bevy::prelude::*;
 
 use super::store::{Place, PlayerFile};
+use crate::app::labels::LabelSettings;
 use crate::app::locale::{Language, Locale};
 use crate::app::online::OnlineSettings;
 use crate::app::sound::SoundSettings;
@@ -107,6 +110,15 @@ impl Preferences {
 }
 
 /// One line of the file into the world.
+/// `on` or `off`, for the line `key`.
+fn on_off(word: &str, key: &str) -> Result<bool, String> {
+    match word {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("{key} is 'on' or 'off'")),
+    }
+}
+
 fn apply_line(world: &mut World, line: &str) -> Result<(), String> {
     // A name may have spaces: the rest of the line.
     if let Some(name) = line.strip_prefix("online name ") {
@@ -131,6 +143,13 @@ fn apply_line(world: &mut World, line: &str) -> Result<(), String> {
                 _ => return Err("taps is 'confirm' or 'direct'".to_owned()),
             };
             world.get_resource_or_init::<TouchSettings>().confirm = confirm;
+        }
+        ["coordinates", on] => {
+            world.get_resource_or_init::<LabelSettings>().coordinates = on_off(on, "coordinates")?;
+        }
+        ["move-numbers", on] => {
+            world.get_resource_or_init::<LabelSettings>().move_numbers =
+                on_off(on, "move-numbers")?;
         }
         ["language", tag] => {
             let language = Language::from_tag(tag)
@@ -200,6 +219,14 @@ fn settings_text(world: &World) -> String {
         let how = if touch.confirm { "confirm" } else { "direct" };
         text.push_str(&format!("taps {how}\n"));
     }
+    if let Some(labels) = world.get_resource::<LabelSettings>() {
+        let word = |on| if on { "on" } else { "off" };
+        text.push_str(&format!(
+            "coordinates {}\nmove-numbers {}\n",
+            word(labels.coordinates),
+            word(labels.move_numbers)
+        ));
+    }
     let kind = world.resource::<State<GameKind>>().get();
     text.push_str(&format!("game {}\n", kind.name()));
     let players = world.resource::<Players>();
@@ -238,6 +265,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<Locale>)
                     .or_eager(resource_changed::<OnlineSettings>)
                     .or_eager(resource_changed::<TouchSettings>)
+                    .or_eager(resource_changed::<LabelSettings>)
                     .or_eager(resource_changed::<Players>)
                     .or_eager(state_changed::<GameKind>)
                     .or_eager(state_changed::<Screen>),

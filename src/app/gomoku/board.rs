@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+use crate::app::labels::{BoardLabels, Label, LabelKind, LabelSystems, grid_coordinates};
+
 use super::CurrentGame;
 use crate::app::camera::Framing;
 use crate::app::table::{AppSystems, TableGame};
@@ -195,12 +197,45 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Gomoku::KIND), spawn_board)
         .add_systems(
             Update,
-            resize_board
-                .run_if(resource_changed::<CurrentGame>)
-                .in_set(BoardSystems)
-                .in_set(AppSystems::SyncView)
+            (
+                resize_board
+                    .run_if(resource_changed::<CurrentGame>)
+                    .in_set(BoardSystems)
+                    .in_set(AppSystems::SyncView),
+                board_labels.in_set(LabelSystems),
+            )
                 .run_if(in_state(Gomoku::KIND)),
         );
+}
+
+/// The board's coordinates, and each stone's move number on it.
+fn board_labels(
+    game: Res<CurrentGame>,
+    layout: Option<Res<BoardLayout>>,
+    mut labels: ResMut<BoardLabels>,
+) {
+    let Some(layout) = layout else {
+        return;
+    };
+    let size = layout.size();
+    grid_coordinates(
+        &mut labels.0,
+        (size.width(), size.height()),
+        |x, y| layout.to_world(Point::new(x, y)),
+        MARGIN * 0.55,
+        SPACING,
+    );
+    let top = Vec3::Y * (2.0 * super::pieces::STONE_RADIUS * super::pieces::STONE_FLATNESS + 0.01);
+    for (i, &p) in game.moves().iter().enumerate() {
+        labels.0.push(Label {
+            at: layout.to_world(p) + top,
+            text: (i + 1).to_string(),
+            cell: SPACING,
+            kind: LabelKind::MoveNumber {
+                dark: i.is_multiple_of(2),
+            },
+        });
+    }
 }
 
 /// A loaded game of another size gets a new board: the old board and its stones go,

@@ -40,6 +40,7 @@ pub(crate) struct Requests<'w> {
     walk: MessageWriter<'w, WalkRequested>,
     review: MessageWriter<'w, super::review::ReviewRequested>,
     game_review: Res<'w, super::review::GameReview>,
+    labels: ResMut<'w, super::labels::LabelSettings>,
     step: MessageWriter<'w, AiStepRequested>,
     ai_move: MessageWriter<'w, AiMoveRequested>,
     hint: MessageWriter<'w, HintRequested>,

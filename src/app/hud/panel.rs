@@ -14,6 +14,7 @@ use crate::app::ai::{
 };
 use crate::app::camera::ResetCamera;
 use crate::app::files::{FileNotice, SavePath};
+use crate::app::labels::LabelSettings;
 use crate::app::locale::Locale;
 use crate::app::online::panel as online;
 use crate::app::review::ReviewRequested;
@@ -100,6 +101,7 @@ pub(super) fn draw_hud<G: TableGame>(
                 file_row(ui, &mut save_path, &notice, &mut requests, &locale);
                 ui.separator();
                 sound_row(ui, &mut sound, &locale);
+                label_row(ui, &mut requests.labels, &locale);
             });
         }
         return Ok(());
@@ -163,6 +165,7 @@ pub(super) fn draw_hud<G: TableGame>(
                             file_row(ui, &mut save_path, &notice, &mut requests, &locale);
                             ui.separator();
                             sound_row(ui, &mut sound, &locale);
+                            label_row(ui, &mut requests.labels, &locale);
                             let controls = locale.game(G::NAME, "controls");
                             ui.small(tr!(locale, "hud-keys", controls = controls));
                             ui.small(tr!(locale, "hud-camera-keys"));
@@ -170,6 +173,28 @@ pub(super) fn draw_hud<G: TableGame>(
                 });
         });
     Ok(())
+}
+
+/// The board's labels: coordinates (C) and move numbers (O).
+fn label_row(ui: &mut egui::Ui, labels: &mut ResMut<LabelSettings>, locale: &Locale) {
+    ui.horizontal(|ui| {
+        // Changed only when a box is: the settings file follows changes.
+        let (mut coordinates, mut numbers) = (labels.coordinates, labels.move_numbers);
+        if ui
+            .checkbox(&mut coordinates, tr!(locale, "labels-coordinates"))
+            .on_hover_text("C")
+            .changed()
+        {
+            labels.coordinates = coordinates;
+        }
+        if ui
+            .checkbox(&mut numbers, tr!(locale, "labels-move-numbers"))
+            .on_hover_text("O")
+            .changed()
+        {
+            labels.move_numbers = numbers;
+        }
+    });
 }
 
 /// The drawer's page of the HUD itself: what the bar leaves out.

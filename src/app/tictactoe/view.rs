@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+use crate::app::labels::{BoardLabels, Label, LabelKind, LabelSystems, grid_coordinates};
+
 use super::layout::{CELL, TOP, cell_centre};
 use super::{CurrentGame, TIC_TAC_TOE};
 use crate::app::pointer::Hovered;
@@ -103,6 +105,12 @@ pub(super) fn plugin(app: &mut App) {
         )
             .in_set(AppSystems::SyncView)
             .run_if(in_state(TIC_TAC_TOE)),
+    )
+    .add_systems(
+        Update,
+        board_labels
+            .in_set(LabelSystems)
+            .run_if(in_state(TicTacToe::KIND)),
     );
 }
 
@@ -389,5 +397,22 @@ fn show_phantom(
                 visibility.set_if_neq(Visibility::Hidden);
             }
         }
+    }
+}
+
+/// The board's coordinates on its rim, and each piece's move number over it.
+fn board_labels(game: Res<CurrentGame>, mut labels: ResMut<BoardLabels>) {
+    let at = |x: u8, y: u8| Cell::new(x, y).map_or(Vec3::ZERO, cell_centre);
+    // Between the outer cells' edge and the board's rim, 0.4 wide.
+    grid_coordinates(&mut labels.0, (3, 3), at, CELL * 0.6, CELL * 0.45);
+    for (i, cell) in crate::rules::Game::history(&**game).into_iter().enumerate() {
+        labels.0.push(Label {
+            at: cell_centre(cell) + Vec3::Y * (PIECE_LIFT + 0.3),
+            text: (i + 1).to_string(),
+            cell: CELL * 0.6,
+            kind: LabelKind::MoveNumber {
+                dark: i.is_multiple_of(2),
+            },
+        });
     }
 }
