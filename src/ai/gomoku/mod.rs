@@ -25,6 +25,7 @@ mod level1;
 mod movegen;
 mod pattern;
 mod search;
+pub mod swap2;
 mod threats;
 mod tools;
 mod tt;

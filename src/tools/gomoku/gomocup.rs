@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use crate::ai::gomoku::swap2::{self, Swap2Answer};
 use crate::ai::gomoku::{Engine, Limits, SearchInfo, Value};
 use crate::rules::Player;
 use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule};
@@ -54,6 +55,8 @@ pub struct Session {
     threads: usize,
     /// Stones of a `BOARD` command being read: ours and theirs.
     board_input: Option<(Vec<Point>, Vec<Point>)>,
+    /// Stones of a `SWAP2BOARD` command being read, in the order played.
+    swap2_input: Option<Vec<Point>>,
     engine: Option<Engine>,
     /// Set from outside to make a running search answer at once.
     stop: Arc<AtomicBool>,
@@ -82,6 +85,7 @@ impl Session {
             max_memory: None,
             threads: threads.max(1),
             board_input: None,
+            swap2_input: None,
             engine: None,
             stop: Arc::new(AtomicBool::new(false)),
             messages: None,
@@ -112,6 +116,10 @@ impl Session {
             self.board_line(line, out);
             return Flow::Continue;
         }
+        if self.swap2_input.is_some() {
+            self.swap2_line(line, out);
+            return Flow::Continue;
+        }
         let (command, args) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(c, a)| (c, a.trim()));
@@ -122,6 +130,7 @@ impl Session {
             "BEGIN" => self.begin(),
             "TURN" => self.turn(args),
             "BOARD" => self.board_start(),
+            "SWAP2BOARD" => self.swap2_start(),
             "TAKEBACK" => self.takeback(args),
             "INFO" => self.info(args),
             "ABOUT" => Ok(Some(
@@ -226,6 +235,59 @@ impl Session {
                 "ERROR bad BOARD line '{line}' (expected x,y,1 or x,y,2)"
             )),
         }
+    }
+
+    fn swap2_start(&mut self) -> Result<Option<String>, String> {
+        self.game()?;
+        self.swap2_input = Some(Vec::new());
+        Ok(None)
+    }
+
+    /// A line of `SWAP2BOARD`: a stone (`x,y`, in the order played, a field after it
+    /// is ignored) or `DONE`, which answers as swap2 asks at that point: on an
+    /// empty board the three opening stones, after three stones `SWAP`, one move
+    /// (taking White) or two stones, after five `SWAP` or one move. The stones put
+    /// down are on the session's board afterwards, as moves are.
+    fn swap2_line(&mut self, line: &str, out: &mut Vec<String>) {
+        if line.eq_ignore_ascii_case("DONE") {
+            let stones = self.swap2_input.take().unwrap_or_default();
+            match self.swap2(&stones) {
+                Ok(reply) => out.push(reply),
+                Err(reason) => out.push(format!("ERROR {reason}")),
+            }
+            return;
+        }
+        let Some(size) = self.game.as_ref().map(Gomoku::size) else {
+            return;
+        };
+        let xy = line.splitn(3, ',').take(2).collect::<Vec<_>>().join(",");
+        match (parse_xy(&xy, size), self.swap2_input.as_mut()) {
+            (Ok(p), Some(stones)) => stones.push(p),
+            _ => out.push(format!("ERROR bad SWAP2BOARD line '{line}' (expected x,y)")),
+        }
+    }
+
+    fn swap2(&mut self, stones: &[Point]) -> Result<String, String> {
+        let game = self.game()?;
+        let board = Gomoku::from_moves(game.size(), game.rule(), stones.iter().copied())
+            .map_err(|e| e.to_string())?;
+        let limits = self.limits();
+        let engine = self.engine.get_or_insert_with(|| Engine::new(&limits));
+        let answer = swap2::answer(engine, &board, &limits, &self.stop)?;
+        let mut after = board;
+        let reply = match answer {
+            Swap2Answer::Swap => "SWAP".to_owned(),
+            Swap2Answer::Stones(stones) => {
+                for &p in &stones {
+                    after.play(p).map_err(|e| e.to_string())?;
+                }
+                let size = after.size();
+                let words: Vec<String> = stones.iter().map(|&p| format_xy(p, size)).collect();
+                words.join(" ")
+            }
+        };
+        self.game = Some(after);
+        Ok(reply)
     }
 
     /// Rebuilds the game from the stones of a `BOARD` command; the side to move is
@@ -528,6 +590,54 @@ mod tests {
         assert_eq!(out[5], "OK");
         assert!(out[6].starts_with("ERROR") && out[7].starts_with("ERROR"));
         assert_eq!(run(&mut s, &["TURN 7,7"]).len(), 1);
+    }
+
+    /// `SWAP2BOARD` as Gomocup specifies it: three stones on an empty board; after
+    /// three, `SWAP`, one move or two stones; after five, `SWAP` or one move; each
+    /// stone a legal point, not on a stone already there.
+    #[test]
+    fn answers_each_step_of_swap2() {
+        let mut s = quick();
+        let stones =
+            |reply: &str| -> Vec<String> { reply.split_whitespace().map(str::to_owned).collect() };
+        let out = run(
+            &mut s,
+            &["INFO timeout_turn 300", "START 15", "SWAP2BOARD", "DONE"],
+        );
+        assert_eq!(out[0], "OK");
+        let three = stones(&out[1]);
+        assert_eq!(three.len(), 3, "{out:?}");
+        let mut lines: Vec<&str> = vec!["SWAP2BOARD"];
+        lines.extend(three.iter().map(String::as_str));
+        lines.push("DONE");
+        let out = run(&mut s, &lines);
+        let second = if out[0] == "SWAP" {
+            Vec::new()
+        } else {
+            stones(&out[0])
+        };
+        assert!(
+            out[0] == "SWAP" || (1..=2).contains(&second.len()),
+            "{out:?}"
+        );
+        for xy in &second {
+            assert!(!three.contains(xy), "{xy} is taken");
+            assert!(parse_xy(xy, BoardSize::STANDARD).is_ok(), "{xy}");
+        }
+        let five = ["7,7", "8,8", "6,8", "3,3", "11,11"];
+        let mut lines = vec!["SWAP2BOARD"];
+        lines.extend(five);
+        lines.push("DONE");
+        let out = run(&mut s, &lines);
+        assert!(out[0] == "SWAP" || stones(&out[0]).len() == 1, "{out:?}");
+        assert!(!five.contains(&out[0].as_str()));
+        // Another count of stones, or a stone twice, is an error, and the session
+        // goes on.
+        let out = run(&mut s, &["SWAP2BOARD", "7,7", "DONE"]);
+        assert!(out[0].starts_with("ERROR"), "{out:?}");
+        let out = run(&mut s, &["SWAP2BOARD", "7,7", "7,7", "8,8", "DONE"]);
+        assert!(out[0].starts_with("ERROR"), "{out:?}");
+        assert_eq!(run(&mut s, &["RESTART", "BEGIN"]), ["OK", "7,7"]);
     }
 
     #[test]
