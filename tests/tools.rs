@@ -356,3 +356,54 @@ fn cli_match_refuses_illegal_moves_and_time_outs() {
     assert!(out.contains("B wins, time-out"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// With a match clock, each engine is told its time left before each move, the
+/// clock runs down by the time its moves take, and a move past what is left loses
+/// on time.
+#[test]
+fn cli_match_keeps_a_match_clock() {
+    let dir = std::env::temp_dir().join(format!("tabletop-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let told = dir.join("told.txt");
+    let slow = dir.join("slow.sh");
+    std::fs::write(
+        &slow,
+        format!(
+            "n=0\nwhile read -r line; do case \"$line\" in START*) echo OK;; \
+             \"INFO time_left\"*) echo \"$line\" >> {};; \
+             BEGIN*|TURN*|DONE*) sleep 0.3; n=$((n+1)); echo $n,0;; END*) exit 0;; esac; done\n",
+            told.display()
+        ),
+    )
+    .unwrap();
+    let engine = env!("CARGO_BIN_EXE_pbrain-tabletop");
+    let (code, out, err) = cli(&[
+        "match",
+        "--engine-a",
+        &format!("sh {}", slow.display()),
+        "--engine-b",
+        engine,
+        "--games",
+        "1",
+        "--time-ms",
+        "1000",
+        "--match-ms",
+        "700",
+        "--tolerance-ms",
+        "100",
+        "--first-move-grace-ms",
+        "0",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("B wins, time-out"), "{out}");
+    let left: Vec<u64> = std::fs::read_to_string(&told)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.rsplit(' ').next()?.parse().ok())
+        .collect();
+    assert_eq!(left.len(), 3, "{left:?}");
+    assert_eq!(left[0], 700);
+    assert!(left.windows(2).all(|w| w[1] + 250 <= w[0]), "{left:?}");
+    assert!(out.contains("least time left at a game's end"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -33,6 +33,10 @@ pub struct MatchSpec {
     pub tolerance: Duration,
     /// Extra time for an engine's first answer of a game (it may load tables).
     pub first_move_grace: Duration,
+    /// Each engine's time for a whole game (Gomocup's `timeout_match`), if the
+    /// match has a clock: sent as `time_left` before each move, and a move that
+    /// runs past what is left (and the tolerance) loses on time.
+    pub match_time: Option<Duration>,
     /// Openings, each a list of moves from Black; `[[]]` for the empty board.
     pub openings: Vec<Vec<Point>>,
 }
@@ -68,6 +72,8 @@ pub struct EngineStats {
     pub slowest: Duration,
     /// Peak resident memory of the engine process, where the system tells it.
     pub peak_rss_kib: Option<u64>,
+    /// With a match clock, the least time it had left at the end of a game.
+    pub least_left: Option<Duration>,
 }
 
 /// Reads an openings file: one opening per line, moves as `h8i9j10` (or separated by
@@ -244,7 +250,10 @@ fn play_game(
     for (i, engine) in engines.iter_mut().enumerate() {
         let mut lines = vec![
             format!("INFO timeout_turn {}", spec.turn.as_millis()),
-            "INFO timeout_match 0".to_owned(),
+            format!(
+                "INFO timeout_match {}",
+                spec.match_time.map_or(0, |t| t.as_millis())
+            ),
             format!("INFO rule {}", spec.rule.gomocup()),
             "INFO game_type 1".to_owned(),
         ];
@@ -272,6 +281,8 @@ fn play_game(
         }
     }
     let mut told = [false; 2];
+    // Each engine's match clock.
+    let mut left = [spec.match_time; 2];
     let ending = loop {
         if game.is_over() {
             break match game.status() {
@@ -305,12 +316,21 @@ fn play_game(
             spec.first_move_grace
         };
         told[e] = true;
+        let mut request = request;
+        if let Some(left) = left[e] {
+            request.insert(0, format!("INFO time_left {}", left.as_millis()));
+        }
         if let Err(why) = request.iter().try_for_each(|l| engine.send(l)) {
             break (Some(1 - e), Ending::Crash(why));
         }
         let asked = Instant::now();
-        let answer = engine.answer(asked + spec.turn + spec.tolerance + grace);
+        let allowed = left[e].map_or(spec.turn, |left| spec.turn.min(left));
+        let answer = engine.answer(asked + allowed + spec.tolerance + grace);
         let took = asked.elapsed();
+        if let Some(left) = &mut left[e] {
+            // The grace of a first move is not on the clock.
+            *left = left.saturating_sub(took.saturating_sub(grace));
+        }
         let line = match answer {
             Ok(line) => line,
             Err(ending) => break (Some(1 - e), ending),
@@ -327,6 +347,11 @@ fn play_game(
             break (Some(1 - e), Ending::Illegal(why.to_string()));
         }
     };
+    for (i, left) in left.into_iter().enumerate() {
+        if let Some(left) = left {
+            stats[i].least_left = Some(stats[i].least_left.map_or(left, |l| l.min(left)));
+        }
+    }
     for (i, engine) in engines.into_iter().enumerate() {
         if let Some(peak) = engine.peak_rss_kib() {
             stats[i].peak_rss_kib = Some(stats[i].peak_rss_kib.unwrap_or(0).max(peak));

@@ -55,6 +55,10 @@ struct MatchArgs {
     /// Extra time for each engine's start and first move of a game.
     #[arg(long, default_value_t = 3000)]
     first_move_grace_ms: u64,
+    /// Each engine's time for a whole game in milliseconds (Gomocup's
+    /// `timeout_match`, with `time_left` before each move; 0: no match clock).
+    #[arg(long, default_value_t = 0)]
+    match_ms: u64,
     /// Openings, one a line, as `h8i9j10` (default: the empty board).
     #[arg(long)]
     openings: Option<PathBuf>,
@@ -116,6 +120,7 @@ fn run_match(
         turn: Duration::from_millis(args.time_ms),
         tolerance: Duration::from_millis(args.tolerance_ms),
         first_move_grace: Duration::from_millis(args.first_move_grace_ms),
+        match_time: (args.match_ms > 0).then(|| Duration::from_millis(args.match_ms)),
         openings,
     };
     let (results, stats) = manager::play_match(&spec, &mut &mut *out).map_err(write_err)?;
@@ -129,9 +134,12 @@ fn run_match(
         let rss = stat
             .peak_rss_kib
             .map_or("unknown".to_owned(), |kib| format!("{} MiB", kib / 1024));
+        let clock = stat.least_left.map_or(String::new(), |left| {
+            format!(", least time left at a game's end {} ms", left.as_millis())
+        });
         writeln!(
             out,
-            "{name}: {} moves, avg {avg} ms, max {} ms, peak RSS {rss}",
+            "{name}: {} moves, avg {avg} ms, max {} ms, peak RSS {rss}{clock}",
             stat.moves,
             stat.slowest.as_millis()
         )
