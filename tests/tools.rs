@@ -407,3 +407,38 @@ fn cli_match_keeps_a_match_clock() {
     assert!(out.contains("least time left at a game's end"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A swap2 match: each game opens by `SWAP2BOARD` to the engines, the colours follow
+/// their choices, and every game ends by the board, not by a fault.
+#[test]
+fn cli_match_opens_by_swap2() {
+    let engine = env!("CARGO_BIN_EXE_pbrain-tabletop");
+    let (code, out, err) = cli(&[
+        "match",
+        "--engine-a",
+        engine,
+        "--engine-b",
+        engine,
+        "--info-a",
+        "thread_num 1",
+        "--info-b",
+        "thread_num 1",
+        "--games",
+        "2",
+        "--time-ms",
+        "80",
+        "--tolerance-ms",
+        "400",
+        "--swap2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    for game in games {
+        assert!(game.contains("opening=swap2"), "{game}");
+        assert!(
+            game.contains(", five,") || game.contains(", draw,"),
+            "{game}"
+        );
+    }
+}

@@ -243,8 +243,8 @@ impl Session {
         Ok(None)
     }
 
-    /// A line of `SWAP2BOARD`: a stone (`x,y`, in the order played, a field after it
-    /// is ignored) or `DONE`, which answers as swap2 asks at that point: on an
+    /// A line of `SWAP2BOARD`: a stone (`x,y,field` as in `BOARD`, in the order
+    /// played; the order gives the colours, so the field may be left out) or `DONE`, which answers as swap2 asks at that point: on an
     /// empty board the three opening stones, after three stones `SWAP`, one move
     /// (taking White) or two stones, after five `SWAP` or one move. The stones put
     /// down are on the session's board afterwards, as moves are.

@@ -39,6 +39,10 @@ pub struct MatchSpec {
     pub match_time: Option<Duration>,
     /// Openings, each a list of moves from Black; `[[]]` for the empty board.
     pub openings: Vec<Vec<Point>>,
+    /// Open each game by swap2 (Gomocup's `SWAP2BOARD`), on the empty board: the
+    /// engine scheduled as Black puts three stones, the other chooses, and the
+    /// colours follow the engines' choices.
+    pub swap2: bool,
 }
 
 /// Why a game ended.
@@ -59,6 +63,8 @@ pub enum Ending {
 /// One game's result: the winner (engine 0 or 1) and how it ended.
 #[derive(Clone, Debug)]
 pub struct GameResult {
+    /// The engine that played Black (after a swap2 opening, the one that chose it).
+    pub black: usize,
     pub winner: Option<usize>,
     pub ending: Ending,
     pub moves: Vec<Point>,
@@ -213,20 +219,15 @@ fn parse_move(line: &str, size: BoardSize) -> Option<Point> {
 /// Plays one game: `black` is the index of the engine with Black.
 fn play_game(
     spec: &MatchSpec,
-    black: usize,
+    scheduled_black: usize,
     opening: &[Point],
     stats: &mut [EngineStats; 2],
 ) -> GameResult {
     let mut game = Gomoku::from_moves(spec.size, spec.rule, opening.iter().copied())
         .expect("openings are checked when read");
-    let engine_of = |player: Player| {
-        if player == Player::First {
-            black
-        } else {
-            1 - black
-        }
-    };
-    let result = |winner: Option<usize>, ending: Ending, game: &Gomoku| GameResult {
+    let mut black = scheduled_black;
+    let result = |black: usize, winner: Option<usize>, ending: Ending, game: &Gomoku| GameResult {
+        black,
         winner,
         ending,
         moves: game.moves().to_vec(),
@@ -237,7 +238,7 @@ fn play_game(
             Ok(engine) => engines.push(engine),
             Err(why) => {
                 engines.into_iter().for_each(Engine::end);
-                return result(Some(1 - i), Ending::Crash(why), &game);
+                return result(black, Some(1 - i), Ending::Crash(why), &game);
             }
         }
     }
@@ -269,6 +270,7 @@ fn play_game(
             Ok(other) => {
                 engines.into_iter().for_each(Engine::end);
                 return result(
+                    black,
                     Some(1 - i),
                     Ending::Crash(format!("START answered '{other}'")),
                     &game,
@@ -276,10 +278,26 @@ fn play_game(
             }
             Err(ending) => {
                 engines.into_iter().for_each(Engine::end);
-                return result(Some(1 - i), ending, &game);
+                return result(black, Some(1 - i), ending, &game);
             }
         }
     }
+    if spec.swap2 && game.plies() == 0 {
+        match swap2_opening(spec, &mut engines, scheduled_black, &mut game) {
+            Ok(chosen) => black = chosen,
+            Err((loser, ending)) => {
+                engines.into_iter().for_each(Engine::end);
+                return result(black, Some(1 - loser), ending, &game);
+            }
+        }
+    }
+    let engine_of = |player: Player| {
+        if player == Player::First {
+            black
+        } else {
+            1 - black
+        }
+    };
     let mut told = [false; 2];
     // Each engine's match clock.
     let mut left = [spec.match_time; 2];
@@ -358,7 +376,88 @@ fn play_game(
         }
         engine.end();
     }
-    result(ending.0, ending.1, &game)
+    result(black, ending.0, ending.1, &game)
+}
+
+/// A step of swap2 that went wrong: the engine at fault and how its game ends.
+type Fault = (usize, Ending);
+
+/// Sends engine `e` the position as `SWAP2BOARD` (the stones in the order played,
+/// each `x,y,field` as in `BOARD`) and reads its answer.
+fn ask_swap2(
+    spec: &MatchSpec,
+    engine: &mut Engine,
+    e: usize,
+    game: &Gomoku,
+) -> Result<String, Fault> {
+    // Stones as `BOARD` gives them: 1 for the side to move, 2 for the other.
+    let mover = game.side_to_move();
+    let mut lines = vec!["SWAP2BOARD".to_owned()];
+    lines.extend(game.moves().iter().map(|&p| {
+        let field = if game.stone(p) == Some(mover) { 1 } else { 2 };
+        format!("{},{},{field}", p.x, p.y)
+    }));
+    lines.push("DONE".to_owned());
+    lines
+        .iter()
+        .try_for_each(|l| engine.send(l))
+        .map_err(|why| (e, Ending::Crash(why)))?;
+    engine
+        .answer(Instant::now() + spec.first_move_grace + spec.turn + spec.tolerance)
+        .map_err(|ending| (e, ending))
+}
+
+/// Puts the stones of engine `e`'s answer on the board, as many as swap2 allows
+/// here (`least..=most`); how many it put.
+fn place(
+    spec: &MatchSpec,
+    e: usize,
+    game: &mut Gomoku,
+    answer: &str,
+    (least, most): (usize, usize),
+) -> Result<usize, Fault> {
+    let words: Vec<&str> = answer.split_whitespace().collect();
+    if !(least..=most).contains(&words.len()) {
+        return Err((
+            e,
+            Ending::Crash(format!("'{answer}' is not what swap2 asks for here")),
+        ));
+    }
+    for word in &words {
+        let p = parse_move(word, spec.size)
+            .ok_or_else(|| (e, Ending::Crash(format!("'{word}' is no move"))))?;
+        game.play(p)
+            .map_err(|why| (e, Ending::Illegal(why.to_string())))?;
+    }
+    Ok(words.len())
+}
+
+/// Swap2 by `SWAP2BOARD`: engine `first` puts three stones; the other takes Black
+/// (`SWAP`), or White with one move, or puts two more stones, after which `first`
+/// takes Black (`SWAP`) or White with one move. Returns the engine with Black; the
+/// side to move then plays on.
+fn swap2_opening(
+    spec: &MatchSpec,
+    engines: &mut [Engine],
+    first: usize,
+    game: &mut Gomoku,
+) -> Result<usize, Fault> {
+    let second = 1 - first;
+    let opening = ask_swap2(spec, &mut engines[first], first, game)?;
+    place(spec, first, game, &opening, (3, 3))?;
+    let choice = ask_swap2(spec, &mut engines[second], second, game)?;
+    if choice.eq_ignore_ascii_case("SWAP") {
+        return Ok(second);
+    }
+    if place(spec, second, game, &choice, (1, 2))? == 1 {
+        return Ok(first);
+    }
+    let last = ask_swap2(spec, &mut engines[first], first, game)?;
+    if last.eq_ignore_ascii_case("SWAP") {
+        return Ok(first);
+    }
+    place(spec, first, game, &last, (1, 1))?;
+    Ok(second)
 }
 
 /// Plays the match, printing a line per game on `log`; returns the games' results
@@ -373,6 +472,7 @@ pub fn play_match(
         let black = g % 2;
         let opening = &spec.openings[(g / 2) % spec.openings.len()];
         let r = play_game(spec, black, opening, &mut stats);
+        let black = r.black;
         let name = |i: usize| if i == 0 { "A" } else { "B" };
         let how = match &r.ending {
             Ending::Five => "five".to_owned(),
@@ -384,11 +484,15 @@ pub fn play_match(
         let moves: Vec<String> = r.moves.iter().map(ToString::to_string).collect();
         writeln!(
             log,
-            "game {}: black={} white={} opening={} stones, {}, {how}, {} stones: {}",
+            "game {}: black={} white={} opening={}, {}, {how}, {} stones: {}",
             g + 1,
             name(black),
             name(1 - black),
-            opening.len(),
+            if spec.swap2 && opening.is_empty() {
+                "swap2".to_owned()
+            } else {
+                format!("{} stones", opening.len())
+            },
             r.winner
                 .map_or("draw".to_owned(), |w| format!("{} wins", name(w))),
             r.moves.len(),

@@ -55,6 +55,10 @@ struct MatchArgs {
     /// Extra time for each engine's start and first move of a game.
     #[arg(long, default_value_t = 3000)]
     first_move_grace_ms: u64,
+    /// Open each game by swap2 (`SWAP2BOARD` to the engines): the engine due to
+    /// play Black puts three stones, the other chooses, the colours follow.
+    #[arg(long)]
+    swap2: bool,
     /// Each engine's time for a whole game in milliseconds (Gomocup's
     /// `timeout_match`, with `time_left` before each move; 0: no match clock).
     #[arg(long, default_value_t = 0)]
@@ -121,6 +125,7 @@ fn run_match(
         tolerance: Duration::from_millis(args.tolerance_ms),
         first_move_grace: Duration::from_millis(args.first_move_grace_ms),
         match_time: (args.match_ms > 0).then(|| Duration::from_millis(args.match_ms)),
+        swap2: args.swap2,
         openings,
     };
     let (results, stats) = manager::play_match(&spec, &mut &mut *out).map_err(write_err)?;
