@@ -369,7 +369,7 @@ impl SavedGame {
         at: NodeId,
     ) -> Self {
         debug_assert_eq!(tree.moves_to(at), game.moves(), "the game stands at `at`");
-        let more = tree.nodes_in_order().len() > tree.depth(at) + 1;
+        let more = tree.len() > tree.depth(at);
         Self {
             seats,
             game,
@@ -486,7 +486,7 @@ impl SavedGame {
             })?;
         // Every other move replayed from the start: its moves in notation, or the
         // first that is refused, with its line.
-        let variations = if tree.nodes_in_order().len() > tree.depth(at) + 1 {
+        let variations = if tree.len() > tree.depth(at) {
             let mut start = game.clone();
             while start.undo().is_some() {}
             let named = tree.try_map(|before, &index| {

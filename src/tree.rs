@@ -240,6 +240,18 @@ impl<M: Clone + PartialEq> MoveTree<M> {
         }
     }
 
+    /// How many moves the tree holds, every line's together.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.nodes_in_order().len() - 1
+    }
+
+    /// Whether the tree holds no move.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.children(ROOT).is_empty()
+    }
+
     /// Whether any node has more than one child.
     #[must_use]
     pub fn has_variations(&self) -> bool {

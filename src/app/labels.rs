@@ -9,6 +9,8 @@
 //! kept in the settings file.
 
 use bevy::prelude::*;
+
+use crate::app::table::command_held;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -89,13 +91,7 @@ fn keys(
     if egui.is_some_and(|egui| egui.wants_any_keyboard_input()) {
         return;
     }
-    let command = keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
-    if command {
+    if command_held(&keys) {
         return;
     }
     if keys.just_pressed(KeyCode::KeyC) {

@@ -196,6 +196,17 @@ pub struct SearchResult {
     pub elapsed: Duration,
 }
 
+impl SearchResult {
+    /// The value as a review compares values: none for a move found without
+    /// searching whose value is a placeholder (a forced block, scored 0), which would
+    /// read as an even game between two real values.
+    #[must_use]
+    pub fn verdict(&self) -> Option<crate::ai::Verdict> {
+        let placeholder = self.depth == 0 && matches!(self.value, Value::Score(_));
+        (!placeholder).then(|| self.value.verdict())
+    }
+}
+
 /// A search engine that keeps its transposition table from one move to the next.
 pub struct Engine {
     tt: Tt,

@@ -56,13 +56,10 @@ impl GameAi for Gomoku {
             Budget::Time(time) => search(self, &limits(Some(time), None), &stop, |_| {}),
             Budget::Depth(depth) => search(self, &limits(None, Some(depth)), &stop, |_| {}),
         }?;
-        // A move found without searching (a forced block) has a placeholder value,
-        // not one a review can compare.
-        let placeholder = result.depth == 0 && matches!(result.value, super::Value::Score(_));
         Some(Analysis {
             best: result.best,
             value: Some(result.value.to_string()),
-            verdict: (!placeholder).then(|| result.value.verdict()),
+            verdict: result.verdict(),
         })
     }
 

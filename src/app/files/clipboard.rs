@@ -8,6 +8,8 @@
 
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
+
+use crate::app::table::command_held;
 use bevy_egui::input::EguiWantsInput;
 
 use super::{FileNotice, put_on_table};
@@ -70,13 +72,7 @@ fn keys(
     if egui.is_some_and(|egui| egui.wants_any_keyboard_input()) {
         return;
     }
-    let command = keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
-    if !command {
+    if !command_held(&keys) {
         return;
     }
     if keys.just_pressed(KeyCode::KeyC) {

@@ -108,7 +108,7 @@ impl TableGame for Gomoku {
             Some(Analysis {
                 best: result.best,
                 value: Some(result.value.to_string()),
-                verdict: reviewable(&result),
+                verdict: result.verdict(),
             })
         }
     }
@@ -122,15 +122,6 @@ impl TableGame for Gomoku {
         ))
         .add_systems(Startup, prepare_engine);
     }
-}
-
-/// The value the review takes from a search: none for a move found without
-/// searching whose value is a placeholder (a forced block, scored 0), which would
-/// read as an even game between two real values.
-fn reviewable(result: &crate::ai::gomoku::SearchResult) -> Option<crate::ai::Verdict> {
-    let placeholder =
-        result.depth == 0 && matches!(result.value, crate::ai::gomoku::Value::Score(_));
-    (!placeholder).then(|| result.value.verdict())
 }
 
 /// The engine's pattern tables, built before the first AI move needs them: beside the

@@ -17,6 +17,16 @@ use crate::rules::Player;
 #[derive(Message, Debug, Clone, Copy, Default)]
 pub struct ToggleAnalysis;
 
+/// Whether Ctrl (Cmd on a Mac) is held: the keys that copy and paste with it.
+pub(crate) fn command_held(keys: &ButtonInput<KeyCode>) -> bool {
+    keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ])
+}
+
 /// `V` asks to switch the analysis (not while typing in the HUD, and not Ctrl+V,
 /// which pastes).
 pub(crate) fn analysis_key(
@@ -28,13 +38,7 @@ pub(crate) fn analysis_key(
     let Some(keys) = keys else {
         return;
     };
-    let command = keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
-    if keys.just_pressed(KeyCode::KeyV) && !typing && !command {
+    if keys.just_pressed(KeyCode::KeyV) && !typing && !command_held(&keys) {
         toggles.write(ToggleAnalysis);
     }
 }

@@ -21,12 +21,12 @@ mod state;
 
 pub(crate) use game::seat_label;
 pub use game::{CurrentGame, GameSetup, PendingGame, TableGame};
-pub(crate) use messages::MoveApplied;
 pub use messages::{
     GameFileOpened, LoadRequested, MoveAccepted, MoveGate, MoveProposed, MoveRequested,
     MovesTakenBack, NewGameRequested, RedoRequested, SaveRequested, ToggleAnalysis, UndoRequested,
     WalkRequested,
 };
+pub(crate) use messages::{MoveApplied, command_held};
 pub(crate) use moves::MovePath;
 pub use moves::{RefusedMove, StaleAnswers};
 pub(crate) use moves::{plugin, shared_plugin};
