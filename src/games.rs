@@ -64,7 +64,17 @@ pub trait GameEntry: Sync {
     fn position_help(&self) -> &'static str;
     /// A new game from `settings` (a saved file's lines: each setting once, one
     /// value), then `moves` (in notation) replayed on it.
-    fn replay(&self, settings: &Settings<'_>, moves: &[&str]) -> Result<GameRecord, ReplayError>;
+    fn replay(&self, settings: &Settings<'_>, moves: &[&str]) -> Result<GameRecord, ReplayError> {
+        self.replay_set_up(settings, None, moves)
+    }
+    /// [`GameEntry::replay`] from a set-up position (a file's `setup` line, in the
+    /// game's set-up notation: [`Game::set_up`]) when there is one.
+    fn replay_set_up(
+        &self,
+        settings: &Settings<'_>,
+        setup: Option<&str>,
+        moves: &[&str],
+    ) -> Result<GameRecord, ReplayError>;
     /// A game from its position text ([`Game::from_position`]).
     fn read_position(&self, text: &str) -> Result<GameRecord, String>;
     /// A new game as a player chose it ([`Game::new_game`]: each `random` setting
@@ -138,6 +148,8 @@ pub trait GameEntry: Sync {
 pub enum ReplayError {
     /// The game's settings are missing or wrong.
     Setting(SettingError),
+    /// The set-up position does not read or could not arise; why.
+    Setup(String),
     /// Move number `index` (from 0), written `text`, does not read or is illegal.
     Move {
         /// Which move, from 0.
@@ -204,10 +216,18 @@ impl<G: GameAi> GameEntry for Entry<G> {
         G::POSITION_HELP
     }
 
-    fn replay(&self, settings: &Settings<'_>, moves: &[&str]) -> Result<GameRecord, ReplayError> {
+    fn replay_set_up(
+        &self,
+        settings: &Settings<'_>,
+        setup: Option<&str>,
+        moves: &[&str],
+    ) -> Result<GameRecord, ReplayError> {
         let values = played_settings::<G>(settings).map_err(ReplayError::Setting)?;
         let mut game =
             G::from_settings(&Settings::of(G::SETTINGS, &values)).map_err(ReplayError::Setting)?;
+        if let Some(text) = setup {
+            game = game.set_up(text).map_err(ReplayError::Setup)?;
+        }
         for (index, text) in moves.iter().enumerate() {
             game.parse_move(text)
                 .and_then(|mv| game.play(mv))
@@ -355,7 +375,7 @@ impl<G: GameAi> GameEntry for Entry<G> {
             let lines = Settings::of(G::SETTINGS, &values);
             let moves = record.moves();
             let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-            match self.replay(&lines, &moves) {
+            match self.replay_set_up(&lines, record.setup_text().as_deref(), &moves) {
                 Ok(back) if back == record => {}
                 other => {
                     return Err(format!(
@@ -460,6 +480,12 @@ impl GameRecord {
         self.0.position_text()
     }
 
+    /// The position the game was set up from, if it was ([`Game::setup_text`]).
+    #[must_use]
+    pub fn setup_text(&self) -> Option<String> {
+        self.0.setup_text()
+    }
+
     /// Reads `text` as a move and plays it, giving back the move in notation; a
     /// move that does not read or is illegal changes nothing, and the error says why.
     pub fn play(&mut self, text: &str) -> Result<String, String> {
@@ -553,6 +579,7 @@ trait AnyGame: fmt::Debug + Send + Sync {
     fn settings(&self) -> Vec<String>;
     fn moves(&self) -> Vec<String>;
     fn position_text(&self) -> String;
+    fn setup_text(&self) -> Option<String>;
     fn play(&mut self, text: &str) -> Result<String, String>;
     fn undo(&mut self) -> Option<String>;
     fn legal_moves(&self) -> Vec<String>;
@@ -589,6 +616,10 @@ impl<G: Game> AnyGame for G {
 
     fn position_text(&self) -> String {
         Game::position_text(self)
+    }
+
+    fn setup_text(&self) -> Option<String> {
+        Game::setup_text(self)
     }
 
     fn play(&mut self, text: &str) -> Result<String, String> {

@@ -277,6 +277,7 @@ struct Lines<'t> {
 fn is_known_key(key: &str) -> bool {
     key == "game"
         || key == "at"
+        || key == "setup"
         || GAMES.iter().any(|game| {
             game.side_keys().contains(&key) || game.settings().iter().any(|s| s.key == key)
         })
@@ -404,6 +405,9 @@ impl SavedGame {
                 self.seats.first, self.seats.second
             ));
         }
+        if let Some(setup) = self.game.setup_text() {
+            text.push_str(&format!("setup {setup}\n"));
+        }
         let words = match &self.variations {
             Some(Variations { tree, at }) => {
                 let end = tree.main_line(ROOT).last().copied().unwrap_or(ROOT);
@@ -469,9 +473,14 @@ impl SavedGame {
             .filter_map(|&n| tree.mv(n).copied())
             .collect();
         let moves: Vec<&str> = path.iter().map(|&index| name_of(index)).collect();
+        let setup = lines.get("setup");
         let game = entry
-            .replay(&lines.settings(), &moves)
+            .replay_set_up(&lines.settings(), setup.map(|(_, text)| text), &moves)
             .map_err(|e| match e {
+                ReplayError::Setup(why) => RecordError::BadValue {
+                    line: setup.map_or(0, |(line, _)| line),
+                    why,
+                },
                 ReplayError::Setting(SettingError::Missing(key)) => missing(key),
                 ReplayError::Setting(SettingError::Bad(key, why)) => {
                     let line = lines.get(key).map_or(0, |(line, _)| line);
@@ -924,6 +933,103 @@ mod tests {
         let line = SavedGame::from_text(&format!("{HEAD}moves h8 i9\n")).unwrap();
         assert_eq!(line.variations, None);
         assert_eq!(line.variations().tree.words(Clone::clone), ["h8", "i9"]);
+    }
+
+    /// A set-up position of each game, a move played from it, then the file, the
+    /// paste and the command line give it back.
+    #[test]
+    fn set_up_positions_round_trip_through_file_paste_and_cli() {
+        let cases = [
+            (
+                "gomoku\nsize 15x15\nrule freestyle",
+                "black=h8,i9;white=j10;turn=white",
+                "k11",
+            ),
+            ("tictactoe", "X...O....", "a1"),
+            (
+                "knucklebones\nseed 7\nstarts p2",
+                "p1=44|1|;p2=6||235;die=4;turn=p2",
+                "1",
+            ),
+            (
+                "connectfour",
+                "......./......./......./......./......./...ry..",
+                "d",
+            ),
+        ];
+        for (game, setup, mv) in cases {
+            let name = game.lines().next().unwrap();
+            let entry = games::find(name).unwrap();
+            let [first, second] = entry.side_keys();
+            let text = format!(
+                "# Tabletop saved game\ngame {game}\n{first} human\n{second} human\n\
+                 setup {setup}\nmoves {mv}\n"
+            );
+            let saved = SavedGame::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(saved.to_text(), text, "the file, byte for byte");
+            assert_eq!(saved.game.setup_text().as_deref(), Some(setup));
+            assert_eq!(saved.game.moves(), [mv]);
+            // Undo stops at the set-up position.
+            let mut start = saved.game.clone();
+            assert!(start.undo().is_some() && start.undo().is_none(), "{name}");
+            assert_eq!(start.setup_text().as_deref(), Some(setup));
+            // The clipboard holds the file's text.
+            let other = games::find("tictactoe")
+                .unwrap()
+                .sample(&Settings::default(), 0, 0)
+                .unwrap();
+            assert_eq!(read_pasted(&text, &other), Ok(saved.clone()), "{name}");
+            // The command line's position is the same position, and has a best move.
+            let position = saved.game.position_text();
+            let back = entry.read_position(&position).unwrap();
+            assert_eq!(back.position_text(), position, "{name}");
+            assert_eq!(back.legal_moves(), saved.game.legal_moves(), "{name}");
+            let answer = entry
+                .bestmove(
+                    &position,
+                    &Settings::default(),
+                    level(2),
+                    crate::ai::Budget::Level,
+                )
+                .unwrap_or_else(|e| panic!("{name} {position}: {e}"));
+            assert!(!answer.best.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn set_up_positions_no_game_reaches_are_refused_with_the_reason() {
+        let file = |game: &str, setup: &str| {
+            let entry = games::find(game.lines().next().unwrap()).unwrap();
+            let [first, second] = entry.side_keys();
+            error(&format!(
+                "game {game}\n{first} human\n{second} human\nsetup {setup}\n"
+            ))
+        };
+        let grid = |bottom: &str| format!("......./......./......./......./......./{bottom}");
+        for (bottom, why) in [
+            ("yy.....", "Red moves first"),
+            ("rrr....", "Red moves first"),
+            ("rrrryyy", "Red has four in a row but Yellow moved after it"),
+        ] {
+            let mut grid = grid(bottom);
+            if bottom == "rrrryyy" {
+                grid = grid.replacen("/......./rrrryyy", "/y....../rrrryyy", 1);
+            }
+            let message = file("connectfour", &grid);
+            assert!(
+                message.contains("line 4") && message.contains(why),
+                "{message}"
+            );
+        }
+        let both = "......./......./y....../y....../y....../yrrrr..";
+        assert!(file("connectfour", both).contains("both Red and Yellow have four in a row"));
+        let floating = "......./......./......./......./...r.../.......";
+        assert!(file("connectfour", floating).contains("floats"));
+        assert!(file("tictactoe", "OO.......").contains("X moves first"));
+        let five = "black=a1,a2,a3,a4,a5;white=c1,c2,c3,c4,c5;turn=black";
+        assert!(file("gomoku\nsize 15x15\nrule freestyle", five).contains("both Black and White"));
+        let full = "p1=111|222|333;p2=||;die=4;turn=p2";
+        assert!(file("knucklebones\nseed 1\nstarts p1", full).contains("tray is full"));
     }
 
     #[test]

@@ -192,6 +192,7 @@ fn step_checks<G: Game>(game: &G, seen: &[G::Move]) -> Result<(), String> {
     }
     check_winning_line(game)?;
     if !game.is_over() {
+        check_setup(game, &legal)?;
         let text = game.position_text();
         let back = G::from_position(&text).map_err(|e| format!("'{text}' does not read: {e}"))?;
         if back.position_text() != text
@@ -199,6 +200,31 @@ fn step_checks<G: Game>(game: &G, seen: &[G::Move]) -> Result<(), String> {
             || back.legal_moves() != legal
         {
             return Err(format!("position '{text}' does not read back the same"));
+        }
+    }
+    Ok(())
+}
+
+/// A game going on, set up by hand ([`Game::to_setup`]), is the same position without
+/// its moves, which no game refuses, and its set-up text reads back as itself.
+fn check_setup<G: Game>(game: &G, legal: &[G::Move]) -> Result<(), String> {
+    let setup = game.to_setup();
+    if setup.plies() != 0
+        || setup.side_to_move() != game.side_to_move()
+        || setup.legal_moves() != legal
+        || setup.outcome() != game.outcome()
+    {
+        return Err("the position as a set-up one is another position".to_owned());
+    }
+    if let Some(why) = setup.setup_error() {
+        return Err(format!("the position as a set-up one is refused: {why}"));
+    }
+    if let Some(text) = setup.setup_text() {
+        let back = setup
+            .set_up(&text)
+            .map_err(|e| format!("set-up '{text}' does not read: {e}"))?;
+        if back != setup {
+            return Err(format!("set-up '{text}' does not read back the same"));
         }
     }
     Ok(())

@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use super::{Game, Outcome, Player, SettingError, Settings};
+use super::{Edit, Game, Outcome, Player, SettingError, Settings};
 
 /// Columns across.
 pub const WIDTH: u8 = 7;
@@ -109,6 +109,13 @@ pub struct Slot {
 }
 
 impl Slot {
+    /// Every slot of the grid, column by column from the bottom.
+    pub fn all() -> impl Iterator<Item = Slot> {
+        Column::ALL
+            .into_iter()
+            .flat_map(|column| (0..HEIGHT).map(move |row| Slot { column, row }))
+    }
+
     /// Its bit in a bitboard.
     #[must_use]
     pub fn bit(self) -> u64 {
@@ -295,20 +302,31 @@ impl ConnectFour {
         })
     }
 
-    /// The side to move (after the end: the side that would move next).
+    /// The side to move (after the end: the side that would move next): Red when
+    /// both have as many discs, else Yellow.
     #[must_use]
     pub fn side_to_move(&self) -> Player {
-        Player::to_move_after(self.history.len())
+        Player::to_move_after(self.occupied().count_ones() as usize)
     }
 
     /// The lines of four or more that won, through the last disc: one per direction
     /// (the last disc can complete two at once), each in order along it.
     #[must_use]
     pub fn winning_lines(&self) -> Vec<Vec<Slot>> {
-        let Some(last) = self.last_slot() else {
-            return Vec::new();
-        };
         let mover = self.side_to_move().opponent();
+        match self.last_slot() {
+            Some(last) => self.lines_through(last, mover),
+            // A set-up position, won before any move: the first disc on a line.
+            None => Slot::all()
+                .filter(|slot| self.disc(*slot) == Some(mover))
+                .map(|slot| self.lines_through(slot, mover))
+                .find(|lines| !lines.is_empty())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The lines of four or more of `mover`'s discs through `last`.
+    fn lines_through(&self, last: Slot, mover: Player) -> Vec<Vec<Slot>> {
         let own = |c: i32, r: i32| {
             (0..i32::from(WIDTH)).contains(&c)
                 && (0..i32::from(HEIGHT)).contains(&r)
@@ -355,9 +373,9 @@ impl ConnectFour {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         let mover = self.side_to_move().opponent();
-        if !self.history.is_empty() && has_four(self.discs[mover.index()]) {
+        if has_four(self.discs[mover.index()]) {
             Some(Outcome::Win(mover))
-        } else if self.history.len() == SLOTS {
+        } else if self.occupied().count_ones() as usize == SLOTS {
             Some(Outcome::Draw)
         } else {
             None
@@ -394,9 +412,71 @@ impl ConnectFour {
     /// Takes back the last move.
     pub fn undo(&mut self) -> Option<Column> {
         let slot = self.last_slot()?;
+        let mover = self.side_to_move().opponent();
         let column = self.history.pop()?;
-        self.discs[self.side_to_move().index()] &= !slot.bit();
+        self.discs[mover.index()] &= !slot.bit();
         Some(column)
+    }
+
+    /// The grid as set-up text: its rows from the top, `/` between them, each slot
+    /// `.`, `r` (Red) or `y` (Yellow): `......./......./......./......./......./...r...`.
+    #[must_use]
+    pub fn grid_text(&self) -> String {
+        let rows: Vec<String> = (0..HEIGHT)
+            .rev()
+            .map(|row| {
+                Column::ALL
+                    .into_iter()
+                    .map(|column| match self.disc(Slot { column, row }) {
+                        Some(Player::First) => 'r',
+                        Some(Player::Second) => 'y',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        rows.join("/")
+    }
+
+    /// Reads [`ConnectFour::grid_text`]: a grid of discs, no moves played. Refuses
+    /// a disc over an empty slot; the position may still be one no game reaches
+    /// ([`Game::setup_error`] says why).
+    pub fn from_grid(text: &str) -> Result<Self, ConnectFourError> {
+        let text = text.trim();
+        let bad = |why: String| ConnectFourError::BadPosition(format!("'{text}': {why}"));
+        let rows: Vec<&str> = text.split('/').map(str::trim).collect();
+        if rows.len() != usize::from(HEIGHT) {
+            return Err(bad(format!(
+                "{} rows, expected {HEIGHT} from the top, '/' between them",
+                rows.len()
+            )));
+        }
+        let mut game = Self::new();
+        for (top, line) in rows.iter().enumerate() {
+            let row = HEIGHT - 1 - top as u8;
+            if line.chars().count() != usize::from(WIDTH) {
+                return Err(bad(format!("row {} is not {WIDTH} slots", row + 1)));
+            }
+            for (column, c) in Column::ALL.into_iter().zip(line.chars()) {
+                let side = match c.to_ascii_lowercase() {
+                    'r' => Player::First,
+                    'y' => Player::Second,
+                    '.' | '-' => continue,
+                    other => return Err(bad(format!("'{other}' is not r, y or ."))),
+                };
+                game.discs[side.index()] |= Slot { column, row }.bit();
+            }
+        }
+        for column in Column::ALL {
+            // The column's discs fill it from the bottom up: 0b0..01..1.
+            let discs = (game.occupied() & column.mask()) >> (u32::from(column.0) * COLUMN_BITS);
+            if discs & (discs + 1) != 0 {
+                return Err(bad(format!(
+                    "a disc floats over an empty slot in column {column}"
+                )));
+            }
+        }
+        Ok(game)
     }
 
     /// The columns with room, while the game goes on.
@@ -467,11 +547,105 @@ impl Game for ConnectFour {
 
     /// The 1-based column digits in order: `4453`; `-` for the empty grid.
     fn position_text(&self) -> String {
-        self.digits()
+        match self.setup_text() {
+            Some(grid) if self.history.is_empty() => grid,
+            Some(grid) => format!("{grid}:{}", self.digits()),
+            None => self.digits(),
+        }
     }
 
+    /// A set-up grid, if the game has one ([`ConnectFour::grid_text`]), then `:`
+    /// and the digits of the moves after it.
     fn from_position(text: &str) -> Result<Self, String> {
-        ConnectFour::from_digits(text).map_err(|e| e.to_string())
+        if !text.contains('/') {
+            return ConnectFour::from_digits(text).map_err(|e| e.to_string());
+        }
+        let (grid, digits) = text.split_once(':').unwrap_or((text, "-"));
+        let mut game = Self::new().set_up(grid)?;
+        for (i, c) in digits.trim().chars().filter(|&c| c != '-').enumerate() {
+            let column = Column::parse(&c.to_string())
+                .and_then(|column| game.play(column).map(|()| column))
+                .map_err(|e| format!("'{text}', move {}: {e}", i + 1));
+            column?;
+        }
+        Ok(game)
+    }
+
+    fn setup_text(&self) -> Option<String> {
+        let mut start = self.clone();
+        while start.undo().is_some() {}
+        (start.occupied() != 0).then(|| start.grid_text())
+    }
+
+    fn set_up(&self, text: &str) -> Result<Self, String> {
+        let game = ConnectFour::from_grid(text).map_err(|e| e.to_string())?;
+        match game.setup_error() {
+            Some(why) => Err(why),
+            None => Ok(game),
+        }
+    }
+
+    fn to_setup(&self) -> Self {
+        Self {
+            discs: self.discs,
+            history: Vec::new(),
+        }
+    }
+
+    fn edit(&mut self, spot: Column, edit: Edit) -> Result<(), String> {
+        *self = self.to_setup();
+        match edit {
+            Edit::Put { side, .. } => {
+                let slot = self
+                    .landing(spot)
+                    .ok_or_else(|| ConnectFourError::ColumnFull(spot).to_string())?;
+                self.discs[side.index()] |= slot.bit();
+            }
+            Edit::Take { .. } => {
+                let height = self.height(spot);
+                if height == 0 {
+                    return Err(format!("column {spot} is empty"));
+                }
+                let top = Slot {
+                    column: spot,
+                    row: height - 1,
+                };
+                for discs in &mut self.discs {
+                    *discs &= !top.bit();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn set_side_to_move(&mut self, side: Player) -> Result<(), String> {
+        if side == self.side_to_move() {
+            return Ok(());
+        }
+        let [red, yellow] = self.discs.map(u64::count_ones);
+        Err(format!(
+            "Red moves first, so with {red} red and {yellow} yellow discs it is {}'s turn",
+            disc_name(self.side_to_move())
+        ))
+    }
+
+    fn setup_error(&self) -> Option<String> {
+        let [red, yellow] = self.discs.map(u64::count_ones);
+        let [red_four, yellow_four] = self.discs.map(has_four);
+        if red != yellow && red != yellow + 1 {
+            Some(format!(
+                "Red moves first, so Red has as many discs as Yellow or one more \
+                 (here {red} red, {yellow} yellow)"
+            ))
+        } else if red_four && yellow_four {
+            Some("both Red and Yellow have four in a row".to_owned())
+        } else if red_four && red == yellow {
+            Some("Red has four in a row but Yellow moved after it".to_owned())
+        } else if yellow_four && red > yellow {
+            Some("Yellow has four in a row but Red moved after it".to_owned())
+        } else {
+            None
+        }
     }
 
     fn from_settings(_: &Settings<'_>) -> Result<Self, SettingError> {
@@ -648,5 +822,55 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn edits_drop_and_lift_discs_and_a_set_up_grid_plays_on() {
+        let mut grid = ConnectFour::new();
+        let put = |side| Edit::Put { side, face: 0 };
+        grid.edit(Column(3), put(Player::Second)).unwrap();
+        assert!(grid.setup_error().unwrap().contains("Red moves first"));
+        grid.edit(Column(3), put(Player::First)).unwrap();
+        assert_eq!(grid.setup_error(), None);
+        assert_eq!(grid.side_to_move(), Player::First);
+        assert_eq!(
+            grid.grid_text(),
+            "......./......./......./......./...r.../...y..."
+        );
+        grid.edit(
+            Column(3),
+            Edit::Take {
+                side: Player::First,
+            },
+        )
+        .unwrap();
+        grid.edit(Column(2), put(Player::First)).unwrap();
+        assert_eq!(grid.height(Column(3)), 1);
+        assert!(
+            grid.edit(
+                Column(0),
+                Edit::Take {
+                    side: Player::First
+                }
+            )
+            .is_err()
+        );
+        for _ in 0..6 {
+            grid.edit(Column(6), put(Player::First)).unwrap();
+        }
+        assert!(grid.edit(Column(6), put(Player::First)).is_err());
+        // A reachable grid plays on: Red's three in column d wins at once.
+        let mut game = ConnectFour::new()
+            .set_up("......./......./......./...r.../...ry../..yry..")
+            .unwrap();
+        assert_eq!(game.side_to_move(), Player::First);
+        game.play(Column(3)).unwrap();
+        assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+        assert_eq!(game.winning_line().len(), 4);
+        assert_eq!(
+            game.position_text(),
+            "......./......./......./...r.../...ry../..yry..:4"
+        );
+        assert_eq!(ConnectFour::from_position(&game.position_text()), Ok(game));
     }
 }

@@ -10,7 +10,7 @@
 //! number (`1` is the bottom row): `h8` is the centre of a 15x15 board.
 
 use super::settings::{Choice, Kind, Setting};
-use super::{Game, Outcome, Player, SettingError, Settings};
+use super::{Edit, Game, Outcome, Player, SettingError, Settings, setup_fields, side_of_key};
 
 mod board;
 pub mod psq;
@@ -479,14 +479,103 @@ impl Game for Gomoku {
     /// rule writes its size as `15x15/standard`.
     fn position_text(&self) -> String {
         let moves: Vec<String> = self.history.iter().map(ToString::to_string).collect();
-        match self.rule {
-            Rule::FreeStyle => format!("{}:{}", self.size, moves.join(",")),
-            rule => format!("{}/{rule}:{}", self.size, moves.join(",")),
+        let size = match self.rule {
+            Rule::FreeStyle => self.size.to_string(),
+            rule => format!("{}/{rule}", self.size),
+        };
+        match Game::setup_text(self) {
+            None => format!("{size}:{}", moves.join(",")),
+            Some(setup) if moves.is_empty() => format!("{size}:{setup}"),
+            Some(setup) => format!("{size}:{setup}:{}", moves.join(",")),
         }
     }
 
     fn from_position(text: &str) -> Result<Self, String> {
         parse_position(text, None)
+    }
+
+    /// `black=h8,i9;white=j10;turn=white`: each side's stones, then the side to move.
+    fn setup_text(&self) -> Option<String> {
+        let first_move = self.first != Player::First;
+        (!self.setup.is_empty() || first_move).then(|| {
+            let of = |side: Player| -> Vec<String> {
+                self.setup
+                    .iter()
+                    .filter(|(_, owner)| *owner == side)
+                    .map(|(p, _)| p.to_string())
+                    .collect()
+            };
+            format!(
+                "black={};white={};turn={}",
+                of(Player::First).join(","),
+                of(Player::Second).join(","),
+                Self::SIDE_KEYS[self.first.index()]
+            )
+        })
+    }
+
+    fn set_up(&self, text: &str) -> Result<Self, String> {
+        let [black, white, turn] = setup_fields(text, ["black", "white", "turn"])?;
+        let mut stones = Vec::new();
+        for (list, side) in [(black, Player::First), (white, Player::Second)] {
+            for word in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+                let p = self.size.parse_point(word).map_err(|e| e.to_string())?;
+                stones.push((p, side));
+            }
+        }
+        let to_move = side_of_key::<Self>(turn)?;
+        let game =
+            Self::from_stones(self.size, self.rule, &stones, to_move).map_err(|e| e.to_string())?;
+        match game.setup_error() {
+            Some(why) => Err(why),
+            None => Ok(game),
+        }
+    }
+
+    /// The stones Black's first, each side's in board order.
+    fn to_setup(&self) -> Self {
+        let stones: Vec<(Point, Player)> = Player::BOTH
+            .into_iter()
+            .flat_map(|side| {
+                self.size
+                    .points()
+                    .filter(move |&p| self.stone(p) == Some(side))
+                    .map(move |p| (p, side))
+            })
+            .collect();
+        Self::from_stones(self.size, self.rule, &stones, self.side_to_move())
+            .expect("the stones of a board lie on it, one to a point")
+    }
+
+    fn edit(&mut self, spot: Point, edit: Edit) -> Result<(), String> {
+        if !self.size.contains(i32::from(spot.x), i32::from(spot.y)) {
+            return Err(GomokuError::OffBoard(spot).to_string());
+        }
+        let mut stones = self.to_setup().setup;
+        stones.retain(|&(p, _)| p != spot);
+        if let Edit::Put { side, .. } = edit {
+            stones.push((spot, side));
+        }
+        *self = Self::from_stones(self.size, self.rule, &stones, self.side_to_move())
+            .map_err(|e| e.to_string())?
+            .to_setup();
+        Ok(())
+    }
+
+    fn set_side_to_move(&mut self, side: Player) -> Result<(), String> {
+        *self = Self::from_stones(self.size, self.rule, &self.to_setup().setup, side)
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    fn setup_error(&self) -> Option<String> {
+        let has_five = |side: Player| {
+            self.setup
+                .iter()
+                .any(|&(p, owner)| owner == side && self.winning_line(p).is_some())
+        };
+        (has_five(Player::First) && has_five(Player::Second))
+            .then(|| "both Black and White have five in a row".to_owned())
     }
 
     fn settings(&self) -> Vec<String> {
@@ -512,6 +601,14 @@ pub fn parse_position(text: &str, rule: Option<Rule>) -> Result<Gomoku, String> 
     };
     let size: BoardSize = size.parse().map_err(|e| format!("{e}"))?;
     let mut game = Gomoku::new(size, rule);
+    // A set-up position (`black=..;white=..;turn=..`) before the moves.
+    let moves = if moves.contains('=') {
+        let (setup, moves) = moves.split_once(':').unwrap_or((moves, ""));
+        game = game.set_up(setup)?;
+        moves
+    } else {
+        moves
+    };
     for m in moves.split(',').map(str::trim).filter(|m| !m.is_empty()) {
         let p = size.parse_point(m).map_err(|e| e.to_string())?;
         game.play(p).map_err(|e| format!("move {m}: {e}"))?;

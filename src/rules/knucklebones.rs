@@ -18,7 +18,7 @@
 //! their dice from slot 0, the die to place and the side to place it.
 
 use super::settings::{Choice, Kind, RANDOM, Setting};
-use super::{Game, Outcome, Player, SettingError, Settings};
+use super::{Edit, Game, Outcome, Player, SettingError, Settings};
 
 mod tray;
 
@@ -57,6 +57,8 @@ pub struct Knucklebones {
     /// The die to place, 1..=6; 0 while a told die is awaited.
     die: u8,
     history: Vec<Placement>,
+    /// The position the game was set up from ([`Game::setup_text`]), if it was.
+    setup: Option<String>,
 }
 
 impl Knucklebones {
@@ -71,6 +73,7 @@ impl Knucklebones {
             to_move: starter,
             die: roll(seed, 0),
             history: Vec::new(),
+            setup: None,
         }
     }
 
@@ -138,7 +141,18 @@ impl Knucklebones {
             to_move,
             die,
             history: Vec::new(),
+            setup: None,
         })
+    }
+
+    /// The Edit mode's die to place: `face` (1..=6) in hand in this set-up position.
+    pub fn set_up_die(&mut self, face: u8) -> Result<(), KnucklebonesError> {
+        if !(1..=6).contains(&face) {
+            return Err(KnucklebonesError::BadDie(face));
+        }
+        self.die = face;
+        *self = Game::to_setup(self);
+        Ok(())
     }
 
     /// The position in the text format [`Knucklebones::from_position`] reads.
@@ -378,6 +392,80 @@ impl Game for Knucklebones {
 
     fn from_position(text: &str) -> Result<Self, String> {
         Knucklebones::from_position(text).map_err(|e| e.to_string())
+    }
+
+    /// The position set up, as [`Knucklebones::position_text`] writes it.
+    fn setup_text(&self) -> Option<String> {
+        self.setup.clone()
+    }
+
+    /// The dice after the set-up one come from this game's seed.
+    fn set_up(&self, text: &str) -> Result<Self, String> {
+        let position = Knucklebones::from_position(text).map_err(|e| e.to_string())?;
+        let mut game = Self {
+            seed: self.seed,
+            ..position
+        };
+        game.setup = Some(game.position_text());
+        Ok(game)
+    }
+
+    fn to_setup(&self) -> Self {
+        let mut game = Self {
+            seed: self.seed,
+            told: None,
+            starter: self.to_move,
+            trays: self.trays,
+            to_move: self.to_move,
+            die: if self.die == 0 { 1 } else { self.die },
+            history: Vec::new(),
+            setup: None,
+        };
+        game.setup = Some(game.position_text());
+        game
+    }
+
+    fn edit(&mut self, column: Column, edit: Edit) -> Result<(), String> {
+        let mut game = self.to_setup();
+        match edit {
+            Edit::Put { side, face } => {
+                if !(1..=6).contains(&face) {
+                    return Err(KnucklebonesError::BadDie(face).to_string());
+                }
+                let tray = &mut game.trays[side.index()];
+                if tray.is_column_full(column) {
+                    return Err(format!("{}'s column {column} is full", player_name(side)));
+                }
+                tray.push(column, face);
+            }
+            Edit::Take { side } => {
+                let tray = &mut game.trays[side.index()];
+                if tray.len(column) == 0 {
+                    return Err(format!("{}'s column {column} is empty", player_name(side)));
+                }
+                tray.pop(column);
+            }
+        }
+        *self = game.to_setup();
+        Ok(())
+    }
+
+    fn set_side_to_move(&mut self, side: Player) -> Result<(), String> {
+        self.to_move = side;
+        *self = self.to_setup();
+        Ok(())
+    }
+
+    fn setup_error(&self) -> Option<String> {
+        Player::BOTH
+            .into_iter()
+            .find(|&side| self.trays[side.index()].is_full())
+            .map(|side| {
+                format!(
+                    "{}'s tray is full: the game would be over",
+                    player_name(side)
+                )
+            })
     }
 
     fn settings(&self) -> Vec<String> {

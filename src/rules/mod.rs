@@ -193,4 +193,94 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     fn new_game(setup: &Setup, rng: &mut dyn RngCore) -> Result<Self, SettingError> {
         Self::from_settings(&Settings::of(Self::SETTINGS, &setup.resolve(rng)))
     }
+
+    // Positions set up by hand: the app's Edit mode, a saved file's `setup` line.
+    // A set-up game starts from its pieces instead of the usual start; its history
+    // holds only the moves played after it, and undo stops there.
+
+    /// The position this game was set up from, in the game's set-up notation (what
+    /// [`Game::set_up`] reads); `None` for a game from the usual start.
+    fn setup_text(&self) -> Option<String>;
+    /// A game with this game's settings (size, rule, dice seed), set up as `text`
+    /// says, no moves played; refused, in one line for people, when `text` does not
+    /// read or the position could not arise in a game ([`Game::setup_error`]).
+    fn set_up(&self, text: &str) -> Result<Self, String>;
+    /// The position as a set-up one, the same pieces and side to move and no moves:
+    /// where the Edit mode starts.
+    #[must_use]
+    fn to_setup(&self) -> Self;
+    /// The Edit mode's change at `spot` (a move's place: a point, a cell, a column).
+    /// Changes the pieces only, so the position may for a while be one no game
+    /// reaches; [`Game::setup_error`] says so. Refused, saying why, when `spot`
+    /// cannot take it (a full column) and then nothing changes.
+    fn edit(&mut self, spot: Self::Move, edit: Edit) -> Result<(), String>;
+    /// The Edit mode's choice of the side to move. Games whose side to move follows
+    /// from the pieces (Tic-tac-toe, Connect Four) refuse the other side, saying why.
+    fn set_side_to_move(&mut self, side: Player) -> Result<(), String>;
+    /// Why this set-up position could not arise in a game (disc counts no game
+    /// reaches, both sides with a line), if it could not.
+    fn setup_error(&self) -> Option<String>;
+}
+
+/// A change the Edit mode makes at one spot of a game ([`Game::edit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// A piece of `side` goes there: a stone, a mark, a disc dropped into the
+    /// column; in Knucklebones a die showing `face` at the end of `side`'s column
+    /// (the other games do not read `face`).
+    Put {
+        /// Whose piece.
+        side: Player,
+        /// A die's face, 1..=6.
+        face: u8,
+    },
+    /// The piece there goes: a stone or mark, a column's top disc; in Knucklebones
+    /// the last die of `side`'s column (the other games do not read `side`).
+    Take {
+        /// Whose tray, in Knucklebones.
+        side: Player,
+    },
+}
+
+/// The side of `G` whose key in files (`black`, `x`, `p1`: [`Game::SIDE_KEYS`]) is
+/// `key`, in any case. The error is one line for people.
+pub(crate) fn side_of_key<G: Game>(key: &str) -> Result<Player, String> {
+    Player::BOTH
+        .into_iter()
+        .find(|side| G::SIDE_KEYS[side.index()].eq_ignore_ascii_case(key.trim()))
+        .ok_or_else(|| {
+            format!(
+                "'{}' is not {} or {}",
+                key.trim(),
+                G::SIDE_KEYS[0],
+                G::SIDE_KEYS[1]
+            )
+        })
+}
+
+/// Reads set-up text of the form `key=value;key=value` with exactly `keys`, in
+/// that order (any case, spaces around the parts); the values in order. The error
+/// is one line for people.
+pub(crate) fn setup_fields<'t, const N: usize>(
+    text: &'t str,
+    keys: [&str; N],
+) -> Result<[&'t str; N], String> {
+    let fields: Vec<&str> = text.trim().split(';').map(str::trim).collect();
+    if fields.len() != N {
+        let expected: Vec<String> = keys.iter().map(|k| format!("{k}=...")).collect();
+        return Err(format!(
+            "'{}': {} fields, expected {N}: {}",
+            text.trim(),
+            fields.len(),
+            expected.join(";")
+        ));
+    }
+    let mut values = [""; N];
+    for ((value, field), key) in values.iter_mut().zip(&fields).zip(keys) {
+        match field.split_once('=') {
+            Some((k, v)) if k.trim().eq_ignore_ascii_case(key) => *value = v.trim(),
+            _ => return Err(format!("expected {key}=... but found '{field}'")),
+        }
+    }
+    Ok(values)
 }

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::{Game, Outcome, Player, SettingError, Settings};
+use super::{Edit, Game, Outcome, Player, SettingError, Settings};
 
 /// The eight lines of three, as cell indices.
 pub const LINES: [[u8; 3]; 8] = [
@@ -263,10 +263,17 @@ impl TicTacToe {
         self.history.last().copied()
     }
 
-    /// The side to move (also after the end: the side that would move next).
+    /// The side to move (also after the end: the side that would move next): X
+    /// when both have as many marks, else O.
     #[must_use]
     pub fn side_to_move(&self) -> Player {
-        Player::to_move_after(self.history.len())
+        Player::to_move_after(self.marks())
+    }
+
+    /// How many marks the board holds.
+    #[must_use]
+    pub fn marks(&self) -> usize {
+        self.cells.iter().flatten().count()
     }
 
     /// The line of three that won, if any.
@@ -281,7 +288,7 @@ impl TicTacToe {
     pub fn outcome(&self) -> Option<Outcome> {
         if self.winning_line().is_some() {
             Some(Outcome::Win(self.side_to_move().opponent()))
-        } else if self.history.len() == 9 {
+        } else if self.marks() == 9 {
             Some(Outcome::Draw)
         } else {
             None
@@ -401,6 +408,55 @@ impl Game for TicTacToe {
         TicTacToe::from_board(text).map_err(|e| e.to_string())
     }
 
+    /// The board before the first move, as [`TicTacToe::board_text`] writes it
+    /// (the side to move follows from the marks).
+    fn setup_text(&self) -> Option<String> {
+        let mut start = self.clone();
+        while start.undo().is_some() {}
+        (start.marks() > 0).then(|| start.board_text())
+    }
+
+    fn set_up(&self, text: &str) -> Result<Self, String> {
+        TicTacToe::from_board(text)
+            .map(|game| game.to_setup())
+            .map_err(|e| e.to_string())
+    }
+
+    fn to_setup(&self) -> Self {
+        Self {
+            cells: self.cells,
+            history: Vec::new(),
+        }
+    }
+
+    fn edit(&mut self, spot: Cell, edit: Edit) -> Result<(), String> {
+        *self = self.to_setup();
+        self.cells[spot.index()] = match edit {
+            Edit::Put { side, .. } => Some(side),
+            Edit::Take { .. } => None,
+        };
+        Ok(())
+    }
+
+    fn set_side_to_move(&mut self, side: Player) -> Result<(), String> {
+        let count = |p: Player| self.cells.iter().filter(|&&c| c == Some(p)).count();
+        if side == self.side_to_move() {
+            return Ok(());
+        }
+        Err(format!(
+            "X moves first, so with {} X and {} O it is {}'s turn",
+            count(Player::First),
+            count(Player::Second),
+            mark_name(self.side_to_move())
+        ))
+    }
+
+    fn setup_error(&self) -> Option<String> {
+        TicTacToe::from_board(&self.board_text())
+            .err()
+            .map(|e| e.to_string())
+    }
+
     fn from_settings(_: &Settings<'_>) -> Result<Self, SettingError> {
         Ok(TicTacToe::new())
     }
@@ -516,5 +572,45 @@ mod tests {
         let double = TicTacToe::from_board("XOXOXOXOX").unwrap();
         assert_eq!(double.last_move(), Some(cell("b2")));
         assert_eq!(double.outcome(), Some(Outcome::Win(Player::First)));
+    }
+
+    #[test]
+    fn edits_set_up_a_board_whose_marks_say_who_moves() {
+        let mut game = play(&["b2", "a1"]).to_setup();
+        assert_eq!((game.plies(), game.marks()), (0, 2));
+        let x = Edit::Put {
+            side: Player::First,
+            face: 0,
+        };
+        game.edit(cell("c3"), x).unwrap();
+        assert_eq!(game.side_to_move(), Player::Second);
+        assert!(game.set_side_to_move(Player::Second).is_ok());
+        let why = game.set_side_to_move(Player::First).unwrap_err();
+        assert!(why.contains("O's turn"), "{why}");
+        game.edit(
+            cell("c3"),
+            Edit::Take {
+                side: Player::First,
+            },
+        )
+        .unwrap();
+        game.edit(cell("a3"), x).unwrap();
+        game.edit(cell("b3"), x).unwrap();
+        assert!(game.setup_error().unwrap().contains("X moves first"));
+        game.edit(
+            cell("c3"),
+            Edit::Put {
+                side: Player::Second,
+                face: 0,
+            },
+        )
+        .unwrap();
+        assert_eq!(game.setup_error(), None);
+        assert_eq!(game.setup_text().as_deref(), Some("XXO.X.O.."));
+        // The moves after it undo back to it, not further.
+        let set_up = game.clone();
+        game.play(cell("a2")).unwrap();
+        assert_eq!(game.undo(), Some(cell("a2")));
+        assert_eq!((game.undo(), game), (None, set_up));
     }
 }

@@ -307,7 +307,8 @@ pub async fn column_values_in_slices<P: Pause>(
 
 impl GameAi for ConnectFour {
     const POSITION_HELP: &'static str = "the 1-based column digits in the order played \
-         (`4453`), `-` for the empty grid";
+         (`4453`), `-` for the empty grid; a set-up grid is its rows from the top, `r`, `y` \
+         or `.` each slot, `/` between rows, then `:` and the digits played after it";
 
     /// Level 5 (or a time or depth budget): the solved value as `win in N`, `draw` or
     /// `loss in N`. A time budget solves within it, and when that is not enough plays

@@ -38,7 +38,7 @@ impl Position {
         Self {
             own: game.discs(mover),
             occupied: game.occupied(),
-            plies: game.moves().len() as u32,
+            plies: game.occupied().count_ones(),
         }
     }
 

@@ -36,7 +36,8 @@ pub const OPENINGS: [[(i8, i8); 3]; 16] = [
 
 impl GameAi for Gomoku {
     const POSITION_HELP: &'static str = "`15x15:h8,i9,...` (the size, then the moves in order; `15x15/standard:...` for \
-         the standard rule, or `--rule`)";
+         the standard rule, or `--rule`); a set-up position puts its stones first: \
+         `15x15:black=h8,i9;white=j10;turn=white:k11`";
 
     /// Level 3 (a quarter of a second, 4 plies): a 60-move game in about 15 s.
     const REVIEW_LEVEL: Level = Level::new(3).expect("3 is a level");

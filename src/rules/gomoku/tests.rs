@@ -511,3 +511,38 @@ fn renju_fives_overlines_and_double_fours() {
         }
     ));
 }
+
+#[test]
+fn edits_place_replace_and_lift_stones_and_choose_who_moves() {
+    let size = BoardSize::STANDARD;
+    let mut game = Gomoku::from_moves(size, Rule::FreeStyle, [pt(size, "h8")])
+        .unwrap()
+        .to_setup();
+    let put = |side| Edit::Put { side, face: 0 };
+    game.edit(pt(size, "i9"), put(Player::Second)).unwrap();
+    game.edit(pt(size, "i9"), put(Player::First)).unwrap();
+    game.edit(pt(size, "j10"), put(Player::Second)).unwrap();
+    game.edit(
+        pt(size, "h8"),
+        Edit::Take {
+            side: Player::First,
+        },
+    )
+    .unwrap();
+    game.set_side_to_move(Player::Second).unwrap();
+    assert_eq!(game.stones(), 2);
+    assert_eq!(game.side_to_move(), Player::Second);
+    let text = game.setup_text().unwrap();
+    assert_eq!(text, "black=i9;white=j10;turn=white");
+    assert_eq!(
+        Gomoku::new(size, Rule::FreeStyle).set_up(&text),
+        Ok(game.clone())
+    );
+    game.play(pt(size, "a1")).unwrap();
+    assert_eq!(game.stone(pt(size, "a1")), Some(Player::Second));
+    assert_eq!(
+        game.position_text(),
+        "15x15:black=i9;white=j10;turn=white:a1"
+    );
+    assert_eq!(Gomoku::from_position(&game.position_text()), Ok(game));
+}

@@ -320,3 +320,51 @@ fn told_dice_play_as_the_seeded_game() {
     let mut own = Knucklebones::new(5, Player::First);
     assert_eq!(own.tell_die(3), Err(KnucklebonesError::NotTold));
 }
+
+#[test]
+fn edits_set_the_trays_and_the_die_and_the_seed_rolls_the_rest() {
+    let mut game = Knucklebones::new(42, Player::First).to_setup();
+    let put = |side, face| Edit::Put { side, face };
+    game.edit(Column::ALL[0], put(Player::First, 4)).unwrap();
+    game.edit(Column::ALL[0], put(Player::First, 4)).unwrap();
+    game.edit(Column::ALL[2], put(Player::Second, 6)).unwrap();
+    game.edit(Column::ALL[2], put(Player::Second, 1)).unwrap();
+    game.edit(
+        Column::ALL[2],
+        Edit::Take {
+            side: Player::Second,
+        },
+    )
+    .unwrap();
+    assert!(
+        game.edit(
+            Column::ALL[1],
+            Edit::Take {
+                side: Player::Second
+            }
+        )
+        .is_err()
+    );
+    assert!(game.edit(Column::ALL[1], put(Player::First, 7)).is_err());
+    game.set_side_to_move(Player::Second).unwrap();
+    game.set_up_die(4).unwrap();
+    assert_eq!(
+        game.setup_text().as_deref(),
+        Some("p1=44||;p2=||6;die=4;turn=p2")
+    );
+    assert_eq!(game.settings(), ["42", "p2"]);
+    // Player 2's 4 in column 1 knocks out both of Player 1's; the next die is the seed's.
+    game.play(Column::ALL[0]).unwrap();
+    assert_eq!(game.tray(Player::First).dice_count(), 0);
+    assert_eq!(game.die(), roll(42, 1));
+    // Another seed, other rolls from the same position.
+    let other = Knucklebones::new(43, Player::First)
+        .set_up("p1=44||;p2=||6;die=4;turn=p2")
+        .unwrap();
+    let mut after = other.clone();
+    after.play(Column::ALL[0]).unwrap();
+    assert_eq!(after.die(), roll(43, 1));
+    assert_eq!(game.undo(), Some(Column::ALL[0]));
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.die(), 4);
+}
