@@ -9,6 +9,8 @@ mod assets;
 mod autosave;
 #[path = "app/connectfour.rs"]
 mod connectfour;
+#[path = "app/edit.rs"]
+mod edit;
 #[path = "app/framing.rs"]
 mod framing;
 #[path = "app/history.rs"]

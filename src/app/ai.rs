@@ -335,7 +335,8 @@ fn schedule_ai<G: TableGame>(
         .last()
         .and_then(|r| assists.then_some(r.level));
     let hint = hints.read().last().and_then(|r| assists.then_some(r.level));
-    if game.is_over() {
+    // A position being set up by hand is no game's yet.
+    if game.is_over() || game.editing() {
         return;
     }
     let side = game.side_to_move();

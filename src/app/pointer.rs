@@ -8,8 +8,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::camera::MainCamera;
 use super::table::{
-    AppSystems, CurrentGame, GameSystems, MoveRequested, OnTable, Part, Phase, Players, Screen,
-    TableGame,
+    AppSystems, CurrentGame, EditPosition, EditTools, GameSystems, MoveRequested, OnTable, Part,
+    Phase, Players, Screen, TableGame,
 };
 use super::touch::{AwaitingTap, TouchPointer, TouchSettings, TouchSystems};
 
@@ -98,7 +98,8 @@ impl<G: TableGame> PartialEq for Hovered<G> {
 /// the pointer is not on the UI; the move path decides whether the move is legal.
 /// A tap is a click, except that with [`TouchSettings::confirm`] the first tap on a
 /// move only shows it ([`AwaitingTap`]; the game's phantom piece stands there) and
-/// a second tap on the same move, in the same position, plays it.
+/// a second tap on the same move, in the same position, plays it. In the Edit mode a
+/// click puts or takes away a piece there instead ([`EditTools`]).
 pub(crate) fn click_to_move<G: TableGame>(
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     hovered: Res<Hovered<G>>,
@@ -110,9 +111,19 @@ pub(crate) fn click_to_move<G: TableGame>(
     settings: Res<TouchSettings>,
     mut awaiting: ResMut<AwaitingTap>,
     mut requests: MessageWriter<MoveRequested<G>>,
+    (tools, mut edits): (Res<EditTools>, MessageWriter<EditPosition<G>>),
 ) {
     let clicked = clicked_on_table(mouse.as_deref(), *ui);
     if !clicked && !touch.tapped {
+        return;
+    }
+    if game.editing() {
+        if let Some(spot) = hovered.0 {
+            let edit = tools.edit();
+            edits.write(EditPosition::new(move |position: &mut G| {
+                position.edit(spot, edit)
+            }));
+        }
         return;
     }
     if touch.tapped {

@@ -150,6 +150,8 @@ fn run_review<G: TableGame>(
             info!("review cancelled");
             *review = GameReview::default();
             *work = None;
+        } else if game.editing() {
+            info!("no review while a position is set up");
         } else if *gate == MoveGate::Remote && !game.is_over() {
             // Online, no engine helps during the game.
             info!("no review during an online game");

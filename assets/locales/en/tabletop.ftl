@@ -37,7 +37,7 @@ sound-volume = volume
 hud-menu = Menu
 hud-reset-camera = Reset camera
 hud-more = Files, sound and keys
-hud-keys = { $controls } · H hint · Ctrl+Z/Y undo/redo · ←/→ through the moves, ↑/↓ between variations · R review · C coordinates · O move numbers · Ctrl+C/V copy/paste
+hud-keys = { $controls } · H hint · Ctrl+Z/Y undo/redo · ←/→ through the moves, ↑/↓ between variations · R review · P set up a position · C coordinates · O move numbers · Ctrl+C/V copy/paste
 hud-camera-keys = Right mouse: look · WASD/QE: move · wheel: speed · M: sound
 hud-to-move = { $side } to move
 hud-ai-for = AI { $level } (for { $side })
@@ -212,3 +212,20 @@ clipboard-failed = The clipboard could not be used: { $why }
 ## The board's labels
 labels-coordinates = Coordinates
 labels-move-numbers = Move numbers
+
+## Setting up a position (the Edit mode)
+edit-button = Set up
+edit-tip = Set up a position by hand: put and take away pieces, choose who moves (P)
+edit-title = Setting up a position
+edit-help = Click the board to put or take away pieces; P plays from here.
+edit-pieces = Pieces of
+edit-put = A click puts
+edit-take = A click takes away
+edit-to-move = To move
+edit-face = A click puts a
+edit-die = Die to place
+edit-play = Play from here
+edit-clear = Clear
+edit-cancel = Cancel
+edit-unreachable = No game reaches this position: { $why }
+edit-analysis-waits = The analysis waits while a position is set up.

@@ -34,7 +34,7 @@ sound-volume = 音量
 hud-menu = 菜单
 hud-reset-camera = 重置视角
 hud-more = 文件、声音与按键
-hud-keys = { $controls } · H 提示 · Ctrl+Z/Y 悔棋/重做 · ←/→ 逐步查看，↑/↓ 切换变化 · R 复盘 · C 坐标 · O 手数 · Ctrl+C/V 复制/粘贴
+hud-keys = { $controls } · H 提示 · Ctrl+Z/Y 悔棋/重做 · ←/→ 逐步查看，↑/↓ 切换变化 · R 复盘 · P 摆局面 · C 坐标 · O 手数 · Ctrl+C/V 复制/粘贴
 hud-camera-keys = 右键：转视角 · WASD/QE：移动 · 滚轮：速度 · M：声音
 hud-to-move = 轮到{ $side }
 hud-ai-for = AI { $level }（替{ $side }）
@@ -206,3 +206,20 @@ clipboard-failed = 无法使用剪贴板：{ $why }
 ## 棋盘标注
 labels-coordinates = 坐标
 labels-move-numbers = 手数
+
+## 摆局面（编辑模式）
+edit-button = 摆局面
+edit-tip = 手动摆出局面：放上或拿走棋子，选择轮到谁走（P）
+edit-title = 正在摆局面
+edit-help = 点击棋盘放上或拿走棋子；按 P 从这里开始下。
+edit-pieces = 棋子
+edit-put = 点击放上
+edit-take = 点击拿走
+edit-to-move = 轮到
+edit-face = 点击放上的点数
+edit-die = 待放的骰子
+edit-play = 从这里开始下
+edit-clear = 清空
+edit-cancel = 取消
+edit-unreachable = 对局中不会出现这个局面：{ $why }
+edit-analysis-waits = 摆局面时分析暂停。

@@ -162,7 +162,8 @@ fn drive(
     }
     let ai_thinks = players.iter().any(|t| t.purpose == AiPurpose::Play);
     // A review running takes the engines' pool: the analysis waits for it.
-    let wanted = analysis.on && !ai_thinks && !game.is_over() && !review.is_running();
+    let wanted =
+        analysis.on && !ai_thinks && !game.is_over() && !game.editing() && !review.is_running();
     let mut current = false;
     for (entity, task) in &tasks {
         if wanted && task.generation == generation {

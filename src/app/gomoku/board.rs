@@ -10,6 +10,7 @@ use super::CurrentGame;
 use crate::app::camera::Framing;
 use crate::app::table::{AppSystems, TableGame};
 use crate::app::theme;
+use crate::rules::Player;
 use crate::rules::gomoku::{BoardSize, Gomoku, Point};
 
 /// World units between neighbouring grid lines.
@@ -232,7 +233,8 @@ fn board_labels(
             text: (i + 1).to_string(),
             cell: SPACING,
             kind: LabelKind::MoveNumber {
-                dark: i.is_multiple_of(2),
+                // On a black stone (a set-up position may start with White).
+                dark: game.stone(p) == Some(Player::First),
             },
         });
     }

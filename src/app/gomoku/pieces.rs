@@ -217,10 +217,12 @@ fn sync_pieces(
         .map(|(entity, piece, on)| (on.0, (entity, piece.owner)))
         .collect();
     let mut missing = Vec::new();
-    for &p in game.moves() {
-        let owner = game
-            .stone(p)
-            .expect("every move in the history holds a stone");
+    // The stones set up before the first move, then the moves'.
+    let set_up = game.setup().iter().map(|&(p, _)| p);
+    for p in set_up.chain(game.moves().iter().copied()) {
+        let Some(owner) = game.stone(p) else {
+            continue;
+        };
         match shown.remove(&p) {
             Some((_, shown_owner)) if shown_owner == owner => {}
             stale => {

@@ -1,16 +1,19 @@
 //! The HUD's keys: N new game, Esc menu, Space AI step, H hint, Ctrl+Z / Ctrl+Y undo
-//! and redo, the arrows through the moves, R review.
+//! and redo, the arrows through the moves, R review, P set up a position.
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
 use super::{AssistLevel, Requests};
 use crate::app::ai::{AiStepRequested, HintRequested};
-use crate::app::table::{NewGameRequested, RedoRequested, Screen, UndoRequested, WalkRequested};
+use crate::app::table::{
+    EditRequested, NewGameRequested, RedoRequested, Screen, UndoRequested, WalkRequested,
+};
 
 /// N new game, Esc menu, Space AI step, H hint, Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z)
 /// redo, Left and Right a move back and on, Up and Down to the variation before or
-/// after, R review; nothing while egui has the keyboard (typing a file name).
+/// after, R review, P set up a position (and play from it); nothing while egui has
+/// the keyboard (typing a file name).
 pub(super) fn hotkeys(
     keys: Res<ButtonInput<KeyCode>>,
     egui: Res<EguiWantsInput>,
@@ -29,6 +32,7 @@ pub(super) fn hotkeys(
         screen,
         walk,
         review,
+        edit,
         ..
     } = &mut requests;
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
@@ -60,6 +64,9 @@ pub(super) fn hotkeys(
     }
     if keys.just_pressed(KeyCode::KeyR) {
         review.write(crate::app::review::ReviewRequested);
+    }
+    if keys.just_pressed(KeyCode::KeyP) {
+        edit.write(EditRequested::Toggle);
     }
     if keys.just_pressed(KeyCode::KeyH) {
         hint.write(HintRequested { level: assist.0 });

@@ -4,6 +4,7 @@
 //! message; the game's systems do the work. A game's own panels (Tic-tac-toe's
 //! analysis, Knucklebones' scores) live in the game's module.
 
+mod edit;
 mod keys;
 mod moves;
 mod panel;
@@ -39,6 +40,8 @@ pub(crate) struct Requests<'w> {
     redo: MessageWriter<'w, RedoRequested>,
     walk: MessageWriter<'w, WalkRequested>,
     review: MessageWriter<'w, super::review::ReviewRequested>,
+    edit: MessageWriter<'w, super::table::EditRequested>,
+    edit_tools: ResMut<'w, super::table::EditTools>,
     game_review: Res<'w, super::review::GameReview>,
     labels: ResMut<'w, super::labels::LabelSettings>,
     step: MessageWriter<'w, AiStepRequested>,

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::edit;
 use super::{AssistLevel, Requests};
 use crate::ai::Level;
 use crate::app::ai::{
@@ -22,8 +23,8 @@ use crate::app::sound::{SoundSettings, sound_row};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::app::table::LoadRequested;
 use crate::app::table::{
-    CurrentGame, NewGameRequested, Players, RedoRequested, RefusedMove, SaveRequested, Screen,
-    TableGame, UndoRequested, seat_label,
+    CurrentGame, EditPosition, EditRequested, NewGameRequested, Players, RedoRequested,
+    RefusedMove, SaveRequested, Screen, TableGame, UndoRequested, seat_label,
 };
 use crate::app::theme::{AI_UI, DONE_UI, ERROR_UI, GOLD_UI, HINT_UI};
 use crate::app::touch::{AwaitingTap, TouchSettings};
@@ -42,7 +43,11 @@ pub(super) fn draw_hud<G: TableGame>(
     mut pace: ResMut<AiPace>,
     mut assist: ResMut<AssistLevel>,
     mut save_path: ResMut<SavePath>,
-    (notice, refused): (Res<FileNotice>, Res<RefusedMove>),
+    (notice, refused, mut edits): (
+        Res<FileNotice>,
+        Res<RefusedMove>,
+        MessageWriter<EditPosition<G>>,
+    ),
     mut sound: ResMut<SoundSettings>,
     locale: Res<Locale>,
     mut requests: Requests,
@@ -72,18 +77,22 @@ pub(super) fn draw_hud<G: TableGame>(
             ui_theme::drawer_window(ctx, title, GAME_PAGE).show(ctx, |ui| {
                 sides_and_status(ui, &game, &players, &locale);
                 let now = time.elapsed();
-                ai_and_buttons(
-                    ui,
-                    &game,
-                    &players,
-                    &mut pace,
-                    &mut assist,
-                    (thinking, hinting),
-                    &hint,
-                    now,
-                    &mut requests,
-                    &locale,
-                );
+                if game.editing() {
+                    edit::edit_rows(ui, &game, &mut requests, &mut edits, &locale);
+                } else {
+                    ai_and_buttons(
+                        ui,
+                        &game,
+                        &players,
+                        &mut pace,
+                        &mut assist,
+                        (thinking, hinting),
+                        &hint,
+                        now,
+                        &mut requests,
+                        &locale,
+                    );
+                }
                 ui.separator();
                 if ui.button(tr!(locale, "hud-reset-camera")).clicked() {
                     requests.reset_camera.write(ResetCamera);
@@ -133,18 +142,22 @@ pub(super) fn draw_hud<G: TableGame>(
                         ui.label(egui::RichText::new(why).color(ERROR_UI));
                     }
                     let now = time.elapsed();
-                    ai_and_buttons(
-                        ui,
-                        &game,
-                        &players,
-                        &mut pace,
-                        &mut assist,
-                        (thinking, hinting),
-                        &hint,
-                        now,
-                        &mut requests,
-                        &locale,
-                    );
+                    if game.editing() {
+                        edit::edit_rows(ui, &game, &mut requests, &mut edits, &locale);
+                    } else {
+                        ai_and_buttons(
+                            ui,
+                            &game,
+                            &players,
+                            &mut pace,
+                            &mut assist,
+                            (thinking, hinting),
+                            &hint,
+                            now,
+                            &mut requests,
+                            &locale,
+                        );
+                    }
                     ui.separator();
                     ui.horizontal(|ui| {
                         if ui
@@ -604,6 +617,13 @@ fn game_buttons<G: TableGame>(
             .clicked()
         {
             requests.review.write(ReviewRequested);
+        }
+        if ui
+            .add_enabled(!online, egui::Button::new(tr!(locale, "edit-button")))
+            .on_hover_text(tr!(locale, "edit-tip"))
+            .clicked()
+        {
+            requests.edit.write(EditRequested::Start);
         }
     });
     ui.horizontal(|ui| {

@@ -7,7 +7,7 @@ use bevy_egui::input::EguiWantsInput;
 use super::layout::column_at;
 use super::{CurrentGame, KNUCKLEBONES, MoveRequested};
 use crate::app::pointer::{HoverSystems, Hovered, PointerOnTable};
-use crate::app::table::{AppSystems, Phase, Players};
+use crate::app::table::{AppSystems, EditTools, Phase, Players};
 use crate::rules::knucklebones::{Column, Knucklebones};
 
 /// The column of the mover's tray under the pointer, if any.
@@ -26,15 +26,20 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Updates [`HoveredColumn`]: the column of the tray of the side to move under the
-/// pointer.
+/// pointer (in the Edit mode, of the side whose dice a click puts).
 fn track_pointer(
     pointer: Res<PointerOnTable>,
     game: Res<CurrentGame>,
+    tools: Res<EditTools>,
     mut hovered: ResMut<HoveredColumn>,
 ) {
-    let column = pointer
-        .at_height(0.0)
-        .and_then(|at| column_at(game.side_to_move(), at));
+    // Setting up, a click works on the tray of the side the HUD picked.
+    let tray = if game.editing() {
+        tools.side
+    } else {
+        game.side_to_move()
+    };
+    let column = pointer.at_height(0.0).and_then(|at| column_at(tray, at));
     hovered.set_if_neq(Hovered(column));
 }
 

@@ -153,6 +153,41 @@ impl TableGame for Knucklebones {
         }
     }
 
+    /// The face of the die a click puts, and the die in hand.
+    fn edit_rows(
+        ui: &mut bevy_egui::egui::Ui,
+        game: &table::CurrentGame<Self>,
+        tools: &mut table::EditTools,
+        edits: &mut MessageWriter<table::EditPosition<Self>>,
+        locale: &Locale,
+    ) {
+        ui.horizontal(|ui| {
+            ui.label(tr!(locale, "edit-face"));
+            for face in 1..=6 {
+                if ui
+                    .selectable_label(tools.face == face, face.to_string())
+                    .clicked()
+                {
+                    tools.face = face;
+                    tools.take = false;
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label(tr!(locale, "edit-die"));
+            for face in 1..=6 {
+                if ui
+                    .selectable_label(game.die() == face, face.to_string())
+                    .clicked()
+                {
+                    edits.write(table::EditPosition::new(move |game: &mut Self| {
+                        game.set_up_die(face).map_err(|e| e.to_string())
+                    }));
+                }
+            }
+        });
+    }
+
     fn plugin(app: &mut App) {
         app.add_plugins((view::plugin, input::plugin, scores::plugin));
     }

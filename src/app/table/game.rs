@@ -7,7 +7,9 @@ use std::marker::PhantomData;
 use bevy::prelude::*;
 use bevy::tasks::ConditionalSend;
 
-use super::{GameKind, Players};
+use bevy_egui::egui;
+
+use super::{EditPosition, EditTools, GameKind, Players};
 use crate::ai::job::AiJob;
 use crate::ai::{Analysis, GameAi, Level};
 use crate::app::locale::Locale;
@@ -80,6 +82,18 @@ pub trait TableGame: GameAi {
         job: AiJob,
     ) -> impl Future<Output = Option<Analysis<Self::Move>>> + ConditionalSend + 'static;
 
+    /// The game's own rows of the HUD in the Edit mode, between what a click does
+    /// and the side to move (Knucklebones: the die's face a click puts, the die in
+    /// hand); none unless the game has some. Changes go as [`EditPosition`]s.
+    fn edit_rows(
+        _ui: &mut egui::Ui,
+        _game: &CurrentGame<Self>,
+        _tools: &mut EditTools,
+        _edits: &mut MessageWriter<EditPosition<Self>>,
+        _locale: &Locale,
+    ) {
+    }
+
     /// The game's own systems: its view, its input, its panels. Everything every game
     /// shares (the move path, the AI, the HUD, the menu, files) the registry adds.
     fn plugin(app: &mut App);
@@ -143,6 +157,17 @@ pub struct CurrentGame<G: TableGame> {
     generation: u64,
     /// Which game this is since the app started: each new or loaded game counts one.
     game_number: u64,
+    /// In the Edit mode: the game as it was before, which Cancel puts back.
+    editing: Option<Box<Before<G>>>,
+}
+
+/// The game on the table before the Edit mode began: its position, its moves and
+/// where it stood on them.
+#[derive(Clone, Debug)]
+struct Before<G: TableGame> {
+    game: G,
+    tree: MoveTree<G::Move>,
+    at: NodeId,
 }
 
 impl<G: TableGame> CurrentGame<G> {
@@ -158,6 +183,79 @@ impl<G: TableGame> CurrentGame<G> {
             moved: false,
             generation: 0,
             game_number: 0,
+            editing: None,
+        }
+    }
+
+    /// Whether the Edit mode is on: the position on the table is being set up by
+    /// hand, and no move, AI or analysis touches it.
+    #[must_use]
+    pub fn editing(&self) -> bool {
+        self.editing.is_some()
+    }
+
+    /// Starts the Edit mode from the position on the table, as a set-up position
+    /// ([`Game::to_setup`](crate::rules::Game::to_setup)); the game as it was waits
+    /// for [`CurrentGame::cancel_edit`]. It counts as another game (a review of the
+    /// old one is dropped).
+    pub fn begin_edit(&mut self) {
+        if self.editing() {
+            return;
+        }
+        let before = Before {
+            game: self.game.clone(),
+            tree: self.tree.clone(),
+            at: self.at,
+        };
+        let setup = self.game.to_setup();
+        self.replace(setup);
+        self.editing = Some(Box::new(before));
+    }
+
+    /// An Edit mode change of the position ([`Game::edit`](crate::rules::Game::edit),
+    /// the side to move, a game's own such as Knucklebones' die): refused, saying
+    /// why, outside the Edit mode or when the game refuses it, and then nothing
+    /// changes.
+    pub fn edit_position(
+        &mut self,
+        change: impl FnOnce(&mut G) -> Result<(), String>,
+    ) -> Result<(), String> {
+        if !self.editing() {
+            return Err("not setting up a position".to_owned());
+        }
+        let mut game = self.game.clone();
+        change(&mut game)?;
+        self.game = game;
+        self.generation += 1;
+        Ok(())
+    }
+
+    /// Ends the Edit mode: the position set up is played from, as a new game made
+    /// from `template` (a new game with the table's settings, with a fresh dice
+    /// seed for the rolls that follow). Refused, saying why, for a position no game
+    /// reaches; the Edit mode then goes on.
+    pub fn finish_edit(&mut self, template: &G) -> Result<(), String> {
+        if !self.editing() {
+            return Err("not setting up a position".to_owned());
+        }
+        if let Some(why) = self.game.setup_error() {
+            return Err(why);
+        }
+        let game = match self.game.setup_text() {
+            Some(text) => template.set_up(&text)?,
+            None => template.clone(),
+        };
+        self.editing = None;
+        self.replace(game);
+        Ok(())
+    }
+
+    /// Leaves the Edit mode without a change: the game as it was before, with its
+    /// moves.
+    pub fn cancel_edit(&mut self) {
+        if let Some(before) = self.editing.take() {
+            let Before { game, tree, at } = *before;
+            self.replace_with_tree(game, tree, at);
         }
     }
 
@@ -326,6 +424,14 @@ impl<G: TableGame> CurrentGame<G> {
     /// variations.
     #[must_use]
     pub fn saved(&self, seats: Seats) -> SavedGame {
+        // In the Edit mode, the game as it was: the position being set up may be
+        // one no game reaches.
+        if let Some(before) = &self.editing {
+            let mut table = Self::new(before.game.clone());
+            table.tree = before.tree.clone();
+            table.at = before.at;
+            return table.saved(seats);
+        }
         let names = self
             .tree
             .try_map(|_, mv| Ok::<_, ()>(mv.to_string()))

@@ -197,3 +197,71 @@ pub struct GameFileOpened {
     /// Its contents.
     pub text: String,
 }
+
+/// The Edit mode's requests (the HUD's buttons, the P key): setting up a position by
+/// hand on the game on the table ([`CurrentGame::editing`](super::CurrentGame::editing)).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditRequested {
+    /// Start setting up, from the position on the table. Not in an online game.
+    Start,
+    /// The P key: start setting up, or play from the position set up.
+    Toggle,
+    /// Play from the position set up (refused, saying why, for one no game reaches).
+    Finish,
+    /// Back to the game as it was, with its moves.
+    Cancel,
+    /// An empty board, an empty grid, empty trays.
+    Clear,
+    /// This side to move.
+    SideToMove(Player),
+}
+
+/// A change of game `G`'s position in the Edit mode: a click's piece put or taken
+/// away, or a change a game's own panel makes (Knucklebones' die in hand). Refused
+/// changes say why on the HUD and change nothing.
+#[derive(Message)]
+pub struct EditPosition<G: TableGame>(pub Box<dyn Fn(&mut G) -> Result<(), String> + Send + Sync>);
+
+impl<G: TableGame> EditPosition<G> {
+    /// The change `change` makes.
+    pub fn new(change: impl Fn(&mut G) -> Result<(), String> + Send + Sync + 'static) -> Self {
+        Self(Box::new(change))
+    }
+}
+
+/// What a click on the board does in the Edit mode: put a piece of `side` (a die
+/// showing `face`, in Knucklebones) or take one away.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EditTools {
+    /// Whose piece a click puts (and, in Knucklebones, whose tray it works on).
+    pub side: Player,
+    /// Whether a click takes a piece away instead.
+    pub take: bool,
+    /// The face of the die a click puts, in Knucklebones.
+    pub face: u8,
+}
+
+impl Default for EditTools {
+    fn default() -> Self {
+        Self {
+            side: Player::First,
+            take: false,
+            face: 1,
+        }
+    }
+}
+
+impl EditTools {
+    /// The change a click makes ([`crate::rules::Edit`]).
+    #[must_use]
+    pub fn edit(self) -> crate::rules::Edit {
+        if self.take {
+            crate::rules::Edit::Take { side: self.side }
+        } else {
+            crate::rules::Edit::Put {
+                side: self.side,
+                face: self.face,
+            }
+        }
+    }
+}

@@ -22,9 +22,9 @@ mod state;
 pub(crate) use game::seat_label;
 pub use game::{CurrentGame, GameSetup, PendingGame, TableGame};
 pub use messages::{
-    GameFileOpened, LoadRequested, MoveAccepted, MoveGate, MoveProposed, MoveRequested,
-    MovesTakenBack, NewGameRequested, RedoRequested, SaveRequested, ToggleAnalysis, UndoRequested,
-    WalkRequested,
+    EditPosition, EditRequested, EditTools, GameFileOpened, LoadRequested, MoveAccepted, MoveGate,
+    MoveProposed, MoveRequested, MovesTakenBack, NewGameRequested, RedoRequested, SaveRequested,
+    ToggleAnalysis, UndoRequested, WalkRequested,
 };
 pub(crate) use messages::{MoveApplied, command_held};
 pub(crate) use moves::MovePath;

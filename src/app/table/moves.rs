@@ -6,10 +6,10 @@ use bevy::prelude::*;
 use super::messages::analysis_key;
 use super::messages::{MoveAccepted, MoveGate, MoveProposed, MovesTakenBack};
 use super::{
-    AppSystems, CurrentGame, GameFileOpened, GameKind, GameSetup, GameSystems, LoadRequested,
-    MoveApplied, MoveRequested, NewGameRequested, OnTable, Part, PendingGame, Phase, Players,
-    RedoRequested, SaveRequested, Screen, TableGame, ToggleAnalysis, UndoRequested, WalkRequested,
-    seat_label,
+    AppSystems, CurrentGame, EditPosition, EditRequested, EditTools, GameFileOpened, GameKind,
+    GameSetup, GameSystems, LoadRequested, MoveApplied, MoveRequested, NewGameRequested, OnTable,
+    Part, PendingGame, Phase, Players, RedoRequested, SaveRequested, Screen, TableGame,
+    ToggleAnalysis, UndoRequested, WalkRequested, seat_label,
 };
 use crate::app::locale::Locale;
 use crate::rules::Player;
@@ -65,6 +65,8 @@ pub(crate) fn shared_plugin(app: &mut App) {
         .add_message::<LoadRequested>()
         .add_message::<GameFileOpened>()
         .add_message::<ToggleAnalysis>()
+        .add_message::<EditRequested>()
+        .init_resource::<EditTools>()
         .add_systems(
             Update,
             analysis_key
@@ -86,6 +88,7 @@ pub(crate) fn plugin<G: TableGame>(app: &mut App) {
         .add_message::<MoveApplied<G>>()
         .add_message::<MoveProposed<G>>()
         .add_message::<MoveAccepted<G>>()
+        .add_message::<EditPosition<G>>()
         .add_systems(OnEnter(on_table), start_game::<G>)
         .add_systems(
             Update,
@@ -94,6 +97,7 @@ pub(crate) fn plugin<G: TableGame>(app: &mut App) {
                 restart_game::<G>,
                 take_back::<G>,
                 walk_tree::<G>,
+                edit_position::<G>,
                 forget_refusal.run_if(resource_changed::<CurrentGame<G>>),
                 apply_moves::<G>,
                 (check_for_end::<G>, switch_turn::<G>),
@@ -199,7 +203,7 @@ pub(crate) fn take_back<G: TableGame>(
         phase.set(Phase::of(&**game));
         return;
     }
-    if undos + redos == 0 || *gate == MoveGate::Remote {
+    if undos + redos == 0 || *gate == MoveGate::Remote || game.editing() {
         return;
     }
     // An AI is "to move" after a step when a person plays the other side.
@@ -233,7 +237,7 @@ pub(crate) fn walk_tree<G: TableGame>(
     mut phase: ResMut<NextState<Phase>>,
 ) {
     let walks: Vec<WalkRequested> = walks.read().copied().collect();
-    if walks.is_empty() || *gate == MoveGate::Remote {
+    if walks.is_empty() || *gate == MoveGate::Remote || game.editing() {
         return;
     }
     for walk in walks {
@@ -263,6 +267,90 @@ pub(crate) fn walk_tree<G: TableGame>(
         }
     }
     phase.set(Phase::of(&**game));
+}
+
+/// The Edit mode ([`CurrentGame::editing`]): starting it, each change of the
+/// position, and playing from it (a new game of the table's settings, with a fresh
+/// dice seed) or going back. What is refused says why on the HUD.
+pub(crate) fn edit_position<G: TableGame>(
+    mut requests: MessageReader<EditRequested>,
+    mut changes: MessageReader<EditPosition<G>>,
+    gate: Res<MoveGate>,
+    setup: Res<GameSetup<G>>,
+    mut tools: ResMut<EditTools>,
+    mut game: ResMut<CurrentGame<G>>,
+    mut refused: ResMut<RefusedMove>,
+    mut phase: ResMut<NextState<Phase>>,
+) {
+    if requests.is_empty() && changes.is_empty() {
+        return;
+    }
+    // A new game of the settings on the table: the template of what is set up.
+    let fresh = |game: &G| {
+        let mut setup = setup.clone();
+        setup.adopt(game);
+        setup.new_game()
+    };
+    // Refused changes leave the game as it was, unmarked: the refusal stays on the
+    // HUD until the game really changes.
+    let table = game.bypass_change_detection();
+    let mut changed = false;
+    let mut outcome = Ok(());
+    let requests: Vec<EditRequested> = requests.read().copied().collect();
+    for request in requests {
+        let request = match request {
+            EditRequested::Toggle if table.editing() => EditRequested::Finish,
+            EditRequested::Toggle => EditRequested::Start,
+            request => request,
+        };
+        let result = match request {
+            EditRequested::Start if *gate == MoveGate::Remote => {
+                Err("no setting up during an online game".to_owned())
+            }
+            EditRequested::Start | EditRequested::Toggle => {
+                table.begin_edit();
+                tools.side = table.side_to_move();
+                info!("{}: setting up a position", G::KIND);
+                Ok(())
+            }
+            EditRequested::Finish => {
+                let template = fresh(table);
+                table.finish_edit(&template).inspect(|()| {
+                    let setup = table.setup_text().unwrap_or_default();
+                    info!("{}: playing from the position set up ({setup})", G::KIND);
+                })
+            }
+            EditRequested::Cancel => {
+                table.cancel_edit();
+                Ok(())
+            }
+            EditRequested::Clear => {
+                let empty = fresh(table).to_setup();
+                table.edit_position(|position| {
+                    *position = empty;
+                    Ok(())
+                })
+            }
+            EditRequested::SideToMove(side) => {
+                table.edit_position(|position| position.set_side_to_move(side))
+            }
+        };
+        changed |= result.is_ok();
+        outcome = outcome.and(result);
+    }
+    for EditPosition(change) in changes.read() {
+        let result = table.edit_position(|position| change(position));
+        changed |= result.is_ok();
+        outcome = outcome.and(result);
+    }
+    if let Err(why) = outcome {
+        info!("{}: the set-up refused: {why}", G::KIND);
+        refused.0 = Some(why);
+    }
+    if changed {
+        game.set_changed();
+        phase.set(Phase::of(&**game));
+    }
 }
 
 /// The one gate every move passes: legal moves for the current position go into
@@ -305,6 +393,10 @@ pub(crate) fn apply_moves<G: TableGame>(
         if generation != game.generation() {
             debug!("move {mv} dropped: chosen for an older position");
             stale.moves += 1;
+            continue;
+        }
+        if game.editing() {
+            debug!("move {mv} dropped: a position is being set up");
             continue;
         }
         if let Err(why) = game.check(mv) {

@@ -54,6 +54,11 @@ fn analysis_panel(
             ui.weak(tr!(locale, "analysis-over"));
             return;
         }
+        // A position being set up may be one no game reaches: no value yet.
+        if game.editing() {
+            ui.weak(tr!(locale, "edit-analysis-waits"));
+            return;
+        }
         let side = locale.side(TicTacToe::NAME, game.side_to_move());
         let position = value(&game);
         let text = tr!(

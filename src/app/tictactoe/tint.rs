@@ -67,7 +67,7 @@ fn tint_cells(
     tints: Res<CellTints>,
     mut cells: Query<(&BoardCell, &mut MeshMaterial3d<StandardMaterial>)>,
 ) {
-    let values = if analysis.0 {
+    let values = if analysis.0 && !game.editing() {
         move_values(&game)
     } else {
         [None; 9]
