@@ -337,6 +337,33 @@ for (const [file, expect] of [
 await waitFrames(2);
 await shot("5-loaded");
 
+// 5b. A review (R) of a loaded 12-move game: every position searched in the page's
+//     thread, in slices; the app logs the longest stretch a search held the thread.
+{
+  const file = join(shots, "review-game.txt");
+  writeFileSync(
+    file,
+    "game gomoku\nsize 15x15\nrule freestyle\nblack human\nwhite human\n" +
+      "moves h8 i9 h9 h10 g8 j8 i7 f9 g7 g6 f7 e7\n",
+  );
+  since = performance.now();
+  const chooser = await clickFor("filechooser", HUD.load, "Load…");
+  if (!chooser) await fail("Load opened no file picker");
+  await chooser.setFiles(file);
+  await waitForLog(/Loaded review-game.txt \(12 moves\)/, "loading the game to review", 10_000, since);
+  since = performance.now();
+  await press("r");
+  await waitForLog(/review of 12 moves started/, "the review's start (R)", 15_000, since);
+  const done = await waitForLog(/review done/, "the review of 12 moves", 240_000, since);
+  const took = ((done.at - since) / 1000).toFixed(1);
+  const held = Number(/at most (\d+) ms without a pause/.exec(done.text)?.[1] ?? 0);
+  console.log(`review: ${done.text.replace(/^.*review done/, "done")} in ${took} s`);
+  console.log(`  longest stretch of review work without a pause: ${held} ms`);
+  if (held >= 50) await fail(`a review search held the page's thread ${held} ms at once`);
+  await waitFrames(2);
+  await shot("5b-reviewed");
+}
+
 // 5. Tic-tac-toe and Knucklebones against AI 1, each started from the address: a move
 //    by a person (a click on the centre cell; key 2, the middle column) and the AI's
 //    reply.

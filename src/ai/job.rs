@@ -15,6 +15,9 @@ pub struct AiProgress {
     pub nodes: u64,
     /// The best move so far, in the game's notation.
     pub best: Option<String>,
+    /// The longest stretch the search worked without yielding to the page (in a
+    /// browser; zero where it never yields), once it is done.
+    pub longest_work: std::time::Duration,
 }
 
 /// The stop flag a search polls and where it reports its progress. Clones share both.
@@ -46,6 +49,15 @@ impl AiJob {
     #[must_use]
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Reports, at the end of a search, the longest stretch it worked without
+    /// yielding ([`AiProgress::longest_work`]).
+    pub fn report_work(&self, longest: std::time::Duration) {
+        self.progress
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .longest_work = longest;
     }
 
     /// Reports `progress` (from inside the search).

@@ -85,6 +85,7 @@ impl TableGame for ConnectFour {
                 depth: choice.depth,
                 nodes: choice.nodes,
                 best: Some(choice.column.to_string()),
+                ..AiProgress::default()
             });
             Some(choice.column)
         }
@@ -98,14 +99,17 @@ impl TableGame for ConnectFour {
         let game = self.clone();
         async move {
             let mut rng = StdRng::from_rng(&mut rand::rng());
+            let mut slices = slices();
             let choice = crate::ai::connectfour::best_move_in_slices(
                 &game,
                 ConnectFour::REVIEW_LEVEL,
                 &mut rng,
                 job.stop(),
-                &mut slices(),
+                &mut slices,
             )
-            .await?;
+            .await;
+            job.report_work(slices.longest_work());
+            let choice = choice?;
             Some(Analysis {
                 best: choice.column,
                 value: choice.score.map(|s| s.text()),

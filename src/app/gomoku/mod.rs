@@ -79,6 +79,7 @@ impl TableGame for Gomoku {
                     depth: info.depth,
                     nodes: info.nodes,
                     best: info.best.map(|p| p.to_string()),
+                    ..AiProgress::default()
                 });
             };
             let mut slices = slices();
@@ -103,8 +104,10 @@ impl TableGame for Gomoku {
         let game = self.clone();
         async move {
             let level = Gomoku::REVIEW_LEVEL;
-            let result =
-                best_move_in_slices(&game, level, job.stop(), |_| {}, &mut slices()).await?;
+            let mut slices = slices();
+            let result = best_move_in_slices(&game, level, job.stop(), |_| {}, &mut slices).await;
+            job.report_work(slices.longest_work());
+            let result = result?;
             Some(Analysis {
                 best: result.best,
                 value: Some(result.value.to_string()),

@@ -121,6 +121,7 @@ impl TableGame for Knucklebones {
                 depth: choice.depth,
                 nodes: choice.nodes,
                 best: Some(choice.column.to_string()),
+                ..AiProgress::default()
             });
             Some(choice.column)
         }
@@ -136,14 +137,17 @@ impl TableGame for Knucklebones {
         async move {
             let mut rng = StdRng::from_rng(&mut rand::rng());
             let level = Knucklebones::REVIEW_LEVEL;
+            let mut slices = slices();
             let choice = crate::ai::knucklebones::best_move_in_slices(
                 &game,
                 level,
                 &mut rng,
                 job.stop(),
-                &mut slices(),
+                &mut slices,
             )
-            .await?;
+            .await;
+            job.report_work(slices.longest_work());
+            let choice = choice?;
             Some(Analysis {
                 best: choice.column,
                 value: choice.value.map(|v| format!("{v:.3}")),
