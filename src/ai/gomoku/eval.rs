@@ -140,7 +140,7 @@ const LINES: usize = 9;
 /// The features of `game`'s position from the side to move's point of view (see
 /// [`FEATURES`]), if the search would evaluate it statically: `None` when either side
 /// has a five or an open four to make (the search looks past those). A four-three to
-/// make is judged statically at the horizon, as the search does (see `search.rs`).
+/// make is judged statically at the horizon, as the search does (see `search/node.rs`).
 /// With [`weights`], `evaluate` is the side to move's features times its weights,
 /// less the opponent's times theirs, plus [`weights::TEMPO`], the combination
 /// corrections ([`combos`]) and the threat table's entry ([`threat_mask_of`]).

@@ -220,7 +220,7 @@ pub struct Engine {
 ///
 /// (A VCT that finds nothing spends its whole budget, and most do: on 16 lab middle
 /// games at 500 ms a move, with the search's internal iterative reduction (see
-/// `search.rs`) and two matches running beside it, the root solves took 49 ms on
+/// docs/engine-lab.md) and two matches running beside it, the root solves took 49 ms on
 /// average and the search reached depth 10.8; with half the VCT's budget 26 ms and
 /// 11.1, a quarter 16 ms and 11.4. That bought nothing measurable against full
 /// Rapfi at 500 ms, two sets of 64 openings played both ways, with that reduction
