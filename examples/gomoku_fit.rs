@@ -580,8 +580,8 @@ fn print_weights(n: usize, model: &Model, w: &[f64], k: f64, old_loss: f64, loss
 //! positions; on the tenth held out, the log loss against the judge's winning chances
 //! (less their own entropy) is {loss:.5}, where the weights before had {old_loss:.5}.
 
-use crate::ai::gomoku::pattern::Line::{{self, *}};
-use crate::ai::gomoku::pattern::THREATS;
+use crate::ai::gomoku::shape::Line::{{self, *}};
+use crate::ai::gomoku::shape::THREATS;
 
 /// What one line of an empty point is worth to the side to move, by its [`Line`]
 /// pattern.
@@ -589,7 +589,7 @@ use crate::ai::gomoku::pattern::THREATS;
 pub(in crate::ai::gomoku) const LINE_TO_MOVE: [i32; 9] = [{}];
 /// What an empty point's combined [`Threat`] adds to it for the side to move.
 ///
-/// [`Threat`]: crate::ai::gomoku::pattern::Threat
+/// [`Threat`]: crate::ai::gomoku::shape::Threat
 #[rustfmt::skip]
 pub(in crate::ai::gomoku) const THREAT_TO_MOVE: [i32; THREATS] = [{}];
 /// What one line of an empty point is worth to the side waiting for its move (and to

@@ -25,6 +25,7 @@ mod level1;
 mod movegen;
 mod pattern;
 mod search;
+mod shape;
 pub mod swap2;
 mod threats;
 mod tools;

@@ -3,8 +3,8 @@
 //! positions; on the tenth held out, the log loss against the judge's winning chances
 //! (less their own entropy) is 0.10695, where the weights before had 0.11314.
 
-use crate::ai::gomoku::pattern::Line::{self, *};
-use crate::ai::gomoku::pattern::THREATS;
+use crate::ai::gomoku::shape::Line::{self, *};
+use crate::ai::gomoku::shape::THREATS;
 
 /// What one line of an empty point is worth to the side to move, by its [`Line`]
 /// pattern.
@@ -12,7 +12,7 @@ use crate::ai::gomoku::pattern::THREATS;
 pub(in crate::ai::gomoku) const LINE_TO_MOVE: [i32; 9] = [0 /* none */, 0 /* block2 */, 51 /* flex2 */, 67 /* block3 */, 0 /* flex3 */, 0 /* block4 */, 480 /* flex4 */, 3200 /* five */, 0 /* overline */];
 /// What an empty point's combined [`Threat`] adds to it for the side to move.
 ///
-/// [`Threat`]: crate::ai::gomoku::pattern::Threat
+/// [`Threat`]: crate::ai::gomoku::shape::Threat
 #[rustfmt::skip]
 pub(in crate::ai::gomoku) const THREAT_TO_MOVE: [i32; THREATS] = [0 /* forbidden */, 0 /* none */, 119 /* flex3 */, 191 /* flex3+ */, 525 /* double-flex3 */, 187 /* block4 */, 345 /* block4+ */, 1926 /* block4-flex3 */, 960 /* flex4 */, 0 /* five */];
 /// What one line of an empty point is worth to the side waiting for its move (and to
