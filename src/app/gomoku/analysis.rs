@@ -21,7 +21,7 @@ use bevy::tasks::futures::check_ready;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::board::{BoardSystems, Cells, Hover};
-use super::pieces::{STONE_FLATNESS, STONE_RADIUS};
+use super::board::{STONE_FLATNESS, STONE_RADIUS};
 use super::{CurrentGame, GOMOKU};
 use crate::ai::gomoku::{Engine, Limits, SearchInfo, Seat, Value, default_threads};
 use crate::ai::job::AiJob;

@@ -15,6 +15,10 @@ use crate::rules::gomoku::{BoardSize, Gomoku, Point};
 
 /// World units between neighbouring grid lines.
 pub(super) const SPACING: f32 = 1.0;
+/// Stone radius as a share of the grid spacing.
+pub(super) const STONE_RADIUS: f32 = 0.46 * SPACING;
+/// Stones are spheres squashed to this share of their width, like real go stones.
+pub(super) const STONE_FLATNESS: f32 = 0.42;
 /// Wood beyond the outermost lines, in world units.
 const MARGIN: f32 = 0.95;
 /// Thickness of the board body; its top face is the plane y = 0.
@@ -90,7 +94,7 @@ impl BoardLayout {
         let body = self.body_size();
         let reach = body.x.max(body.y * 1.25);
         let half = self.half_extent() + Vec2::splat(SPACING / 2.0);
-        let top = 2.0 * super::pieces::STONE_RADIUS * super::pieces::STONE_FLATNESS;
+        let top = 2.0 * STONE_RADIUS * STONE_FLATNESS;
         Framing::of_box(
             Vec3::new(0.0, reach * 1.05, reach * 0.72),
             Vec3::ZERO,
@@ -226,7 +230,7 @@ fn board_labels(
         MARGIN * 0.55,
         SPACING,
     );
-    let top = Vec3::Y * (2.0 * super::pieces::STONE_RADIUS * super::pieces::STONE_FLATNESS + 0.01);
+    let top = Vec3::Y * (2.0 * STONE_RADIUS * STONE_FLATNESS + 0.01);
     for (i, &p) in game.moves().iter().enumerate() {
         labels.0.push(Label {
             at: layout.to_world(p) + top,

@@ -7,7 +7,9 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::board::{BoardLayout, BoardSystems, Cells, ForbiddenMark, OnBoard, SPACING};
+use super::board::{
+    BoardLayout, BoardSystems, Cells, ForbiddenMark, OnBoard, SPACING, STONE_FLATNESS, STONE_RADIUS,
+};
 use super::{CurrentGame, GOMOKU};
 use crate::app::motion::{self, TweenAnim};
 use crate::app::pointer::Hovered;
@@ -21,10 +23,6 @@ use crate::rules::gomoku::{Gomoku, Point, Status};
 type Hint = crate::app::ai::Hint<Gomoku>;
 type HoveredPoint = Hovered<Gomoku>;
 
-/// Stone radius as a share of the grid spacing.
-pub(super) const STONE_RADIUS: f32 = 0.46 * SPACING;
-/// Stones are spheres squashed to this share of their width, like real go stones.
-pub(super) const STONE_FLATNESS: f32 = 0.42;
 /// How high the last-move marker floats above the board, in world units.
 const MARKER_HEIGHT: f32 = 0.8;
 /// How far above the board a played stone is dropped from, and how long it falls.
