@@ -3,10 +3,11 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use super::search::{MIN_SOLVE_NODES, ROOT_VCF_DEPTH, ROOT_VCT_DEPTH, RootSolves, defences};
 use super::threats::tests::{VCF_PUZZLES, position, puzzle};
 use super::*;
-use crate::rules::Game;
 use crate::rules::gomoku::{BoardSize, Rule};
+use crate::rules::{Game, Player};
 
 fn quick(depth: u32) -> Limits {
     Limits {

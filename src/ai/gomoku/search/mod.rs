@@ -6,8 +6,9 @@
 //! thread shares ([`Shared`]) and one thread's state ([`Searcher`]) with its clock;
 //! [`root`] the iterative deepening and the root's moves (one principal variation or
 //! several), [`node`] the search of every other node, [`params`] the numbers they
-//! use. The root's solves, the time policy and the threads are the engine's
-//! (`super::Engine`). What was tried and left out, with its match figures, is in
+//! use, [`solves`] the root's VCF, VCT and defences before the search, [`time`] when
+//! to stop deepening, [`threads`] one searcher, slices or Lazy SMP. `super::Engine`
+//! puts them together. What was tried and left out, with its match figures, is in
 //! docs/engine-lab.md.
 //!
 //! A search can also run in slices (the web build, on the page's only thread): when a
@@ -23,6 +24,9 @@
 mod node;
 mod params;
 mod root;
+mod solves;
+mod threads;
+mod time;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
@@ -36,6 +40,11 @@ pub(super) use node::order_rest;
 use params::{INFINITY, MAX_PLY, MIN_SLICE_NODES, POLL_INTERVAL, SLICED_POLL_INTERVAL};
 #[cfg(test)]
 pub(super) use params::{block_extension, late_move_reduction};
+#[cfg(test)]
+pub(super) use solves::{MIN_SOLVE_NODES, ROOT_VCF_DEPTH, ROOT_VCT_DEPTH, RootSolves, defences};
+pub(super) use solves::{Solved, root_solves};
+pub(super) use threads::run_searchers;
+pub(super) use time::Deepening;
 
 /// What all threads share during one search.
 pub(super) struct Shared<'a> {
@@ -48,7 +57,7 @@ pub(super) struct Shared<'a> {
     pub hard_limit: Option<Duration>,
     pub nodes: AtomicU64,
     /// The only root moves to search, when the opponent threatens a forced win:
-    /// those that hold ([`super::defences`]). `None`: every move.
+    /// those that hold (`solves::defences`). `None`: every move.
     pub root_moves: Option<Vec<usize>>,
     /// Root moves that get an exact score (principal variations): 1 to play, more for
     /// analysis.
