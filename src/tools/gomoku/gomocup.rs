@@ -16,28 +16,14 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+#[cfg(test)]
+use crate::ai::clock::SAFETY_MARGIN;
+use crate::ai::clock::move_budget;
 use crate::ai::gomoku::swap2::{self, Swap2Answer};
 use crate::ai::gomoku::{Engine, Limits, SearchInfo, Value};
 use crate::rules::Player;
 use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule};
 
-/// Time kept back from every move's budget for reading, writing and the process
-/// itself; the search ends a little after its budget. A move late by more than
-/// the margin still counts: Gomocup's judge and the lab's manager lose an engine
-/// on time only a second past the turn. (With 95% of the turn less 30 ms rather
-/// than 93% less 60, the engine scored 21.3% against 17.8% of 478 games against
-/// full-strength Rapfi at 150 ms a move; at 500 ms, 96 games side by side showed
-/// nothing either way, 15.6% with that and the lazy move ordering, 16.7% with
-/// neither; the slowest move of those matches, two games at once on two cores,
-/// ran 47 ms past its budget. The turn less 25 ms, 475 ms at 500 where 95% less
-/// 30 gave 445, won 103-276-5 of 384 games against full Rapfi at 500 ms on
-/// scripts/gomoku-openings a to c, 26.8%, where the engine with 445 ms, side by
-/// side, won 87-293-4, 22.7% (better in 65 games, worse in 46); on all six sets
-/// 209-549-10 of 768, 27.2%. It spent 270-282 ms a move on average, against
-/// 251-259 ms, and its slowest move took 486 ms.)
-const SAFETY_MARGIN_MS: u64 = 25;
-/// The share of the remaining match time one move may take.
-const MATCH_TIME_SHARE: u64 = 12;
 /// Budget when the manager gives none.
 const DEFAULT_TURN_MS: u64 = 5_000;
 /// Memory used when the manager sets no limit.
@@ -403,19 +389,19 @@ impl Session {
         Ok(None)
     }
 
-    /// The time this move may take: the turn limit, a share of the match time left,
-    /// less a margin.
+    /// The time this move may take: the shared time policy ([`move_budget`]) with
+    /// the turn limit and the match time left (Gomocup has no increment).
     fn budget(&self) -> Duration {
         let turn = match self.timeout_turn {
             Some(0) => 100,
             Some(t) => t,
             None => DEFAULT_TURN_MS,
         };
-        let ms = self
-            .time_left
-            .map_or(turn, |left| turn.min(left / MATCH_TIME_SHARE));
-        let ms = ms.saturating_sub(SAFETY_MARGIN_MS).max(10);
-        Duration::from_millis(ms)
+        move_budget(
+            Some(Duration::from_millis(turn)),
+            self.time_left.map(Duration::from_millis),
+            Duration::ZERO,
+        )
     }
 
     fn limits(&self) -> Limits {
@@ -758,7 +744,7 @@ mod tests {
             &mut s,
             &["INFO time_left 2147483647", "INFO timeout_turn 500"],
         );
-        assert_eq!(s.budget(), Duration::from_millis(500 - SAFETY_MARGIN_MS));
+        assert_eq!(s.budget(), Duration::from_millis(500) - SAFETY_MARGIN);
         assert!(run(&mut s, &["INFO rule 4"]).is_empty());
         assert_eq!(s.rule, Rule::Renju);
         assert!(run(&mut s, &["INFO rule five"])[0].starts_with("ERROR"));
