@@ -8,6 +8,7 @@ pub mod ai;
 #[cfg(feature = "app")]
 pub mod app;
 pub mod cli;
+pub mod clocks;
 pub mod flags;
 pub mod games;
 pub mod online;

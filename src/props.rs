@@ -306,6 +306,7 @@ proptest! {
             seats: crate::record::Seats::default(),
             game: sample_game(which, plies, seed),
             variations: None,
+            clock: None,
         };
         let text = saved.to_text();
         let back = SavedGame::from_text(&text);

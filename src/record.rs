@@ -30,6 +30,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::ai::Level;
+use crate::clocks::{GameClocks, TimeControl, parse_reading, reading_text};
 use crate::games::{self, GAMES, ReplayError};
 use crate::rules::{Player, SettingError, Settings};
 use crate::tree::{MoveTree, NodeId, ROOT};
@@ -250,6 +251,19 @@ pub struct SavedGame {
     /// The moves with the variations tried beside them and the moves ahead of the
     /// position, where there are any; `None` when `game`'s moves are all there is.
     pub variations: Option<Variations>,
+    /// The clocks, for a game played under a time control.
+    pub clock: Option<SavedClock>,
+}
+
+/// A game's clocks as a file keeps them: the time control, each side's time left
+/// at the saved position, and the side whose flag fell, if one did (it lost on
+/// time: the rules' outcome alone does not say so).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SavedClock {
+    /// The control and the readings.
+    pub clocks: GameClocks,
+    /// The side that ran out of time.
+    pub flagged: Option<Player>,
 }
 
 /// The tree of a saved game's moves, in notation, and where on it the game stands.
@@ -278,6 +292,9 @@ fn is_known_key(key: &str) -> bool {
     key == "game"
         || key == "at"
         || key == "setup"
+        || key == "clock"
+        || key == "clocks"
+        || key == "flag"
         || GAMES.iter().any(|game| {
             game.side_keys().contains(&key) || game.settings().iter().any(|s| s.key == key)
         })
@@ -357,6 +374,7 @@ impl SavedGame {
             seats,
             game,
             variations: None,
+            clock: None,
         }
     }
 
@@ -375,6 +393,7 @@ impl SavedGame {
             seats,
             game,
             variations: more.then_some(Variations { tree, at }),
+            clock: None,
         }
     }
 
@@ -404,6 +423,16 @@ impl SavedGame {
                 "{first} {}\n{second} {}\n",
                 self.seats.first, self.seats.second
             ));
+        }
+        if let (Some(clock), Some(entry)) = (&self.clock, self.game.entry()) {
+            let [first, second] = clock.clocks.readings().map(reading_text);
+            text.push_str(&format!(
+                "clock {}\nclocks {first} {second}\n",
+                clock.clocks.control()
+            ));
+            if let Some(side) = clock.flagged {
+                text.push_str(&format!("flag {}\n", entry.side_keys()[side.index()]));
+            }
         }
         if let Some(setup) = self.game.setup_text() {
             text.push_str(&format!("setup {setup}\n"));
@@ -530,12 +559,64 @@ impl SavedGame {
                 })?;
             seats.set(player, kind);
         }
+        let clock = read_clock(&lines, entry)?;
         Ok(Self {
             seats,
             game,
             variations,
+            clock,
         })
     }
+}
+
+/// The clocks of a file's `clock`, `clocks` and `flag` lines, if it has a `clock`
+/// line (`clocks` without it, the control's base time; `flag` needs a clock).
+fn read_clock(
+    lines: &Lines<'_>,
+    entry: &dyn games::GameEntry,
+) -> Result<Option<SavedClock>, RecordError> {
+    let Some((line, control)) = lines.get("clock") else {
+        return match lines.get("clocks").or(lines.get("flag")) {
+            Some((line, _)) => Err(RecordError::BadValue {
+                line,
+                why: "clock readings without a 'clock' line (its time control)".to_owned(),
+            }),
+            None => Ok(None),
+        };
+    };
+    let bad = |line: usize| move |why: String| RecordError::BadValue { line, why };
+    let control: TimeControl = control.parse().map_err(bad(line))?;
+    let clocks = match lines.get("clocks") {
+        Some((line, text)) => {
+            let readings: Vec<&str> = text.split_whitespace().collect();
+            let [first, second] = readings[..] else {
+                return Err(bad(line)(format!(
+                    "'{text}': two clock readings, the first side's first"
+                )));
+            };
+            let left = [parse_reading(first), parse_reading(second)];
+            let [first, second] = left;
+            GameClocks::with_left(
+                control,
+                [first.map_err(bad(line))?, second.map_err(bad(line))?],
+            )
+        }
+        None => GameClocks::new(control),
+    };
+    let flagged = match lines.get("flag") {
+        Some((line, key)) => {
+            let side = Player::BOTH
+                .into_iter()
+                .find(|side| entry.side_keys()[side.index()].eq_ignore_ascii_case(key))
+                .ok_or_else(|| {
+                    let [first, second] = entry.side_keys();
+                    bad(line)(format!("flag '{key}' is not {first} or {second}"))
+                })?;
+            Some(side)
+        }
+        None => None,
+    };
+    Ok(Some(SavedClock { clocks, flagged }))
 }
 
 /// What a paste opens (Ctrl+V, the page's paste event): a saved game; a record in
@@ -703,6 +784,7 @@ mod tests {
             },
             game: GameRecord::new(game),
             variations: None,
+            clock: None,
         }
     }
 
@@ -738,6 +820,7 @@ mod tests {
             },
             game: GameRecord::new(Gomoku::new(size, Rule::FreeStyle)),
             variations: None,
+            clock: None,
         };
         assert_eq!(SavedGame::from_text(&empty.to_text()), Ok(empty));
         let won = Gomoku::from_moves(
@@ -753,6 +836,7 @@ mod tests {
             seats: Seats::HOT_SEAT,
             game: GameRecord::new(won),
             variations: None,
+            clock: None,
         };
         assert_eq!(SavedGame::from_text(&won.to_text()), Ok(won));
     }
@@ -781,6 +865,7 @@ mod tests {
             },
             game: GameRecord::new(game),
             variations: None,
+            clock: None,
         };
         let text = saved.to_text();
         assert!(text.contains("game tictactoe\nx ai:5\no human\nmoves b2 a1 c3\n"));
@@ -807,6 +892,7 @@ mod tests {
             },
             game: GameRecord::new(game.clone()),
             variations: None,
+            clock: None,
         };
         let text = saved.to_text();
         assert!(text.contains("game knucklebones\nseed 987654321\nstarts p2\np1 human\np2 ai:4\n"));
@@ -849,6 +935,7 @@ mod tests {
                     },
                     game: entry.sample(&settings, plies, plies as u64).unwrap(),
                     variations: None,
+                    clock: None,
                 };
                 let text = saved.to_text();
                 assert!(text.contains(&format!("game {}\n", entry.name())), "{text}");
@@ -933,6 +1020,34 @@ mod tests {
         let line = SavedGame::from_text(&format!("{HEAD}moves h8 i9\n")).unwrap();
         assert_eq!(line.variations, None);
         assert_eq!(line.variations().tree.words(Clone::clone), ["h8", "i9"]);
+    }
+
+    /// A game under a clock keeps its control, both readings and a fallen flag.
+    #[test]
+    fn clocks_and_a_loss_on_time_survive_the_file() {
+        let text = "# Tabletop saved game\ngame connectfour\nred human\nyellow ai:3\n\
+                    clock 5+3\nclocks 4:32.1 0:00.0\nflag yellow\nmoves d e\n";
+        let saved = SavedGame::from_text(text).unwrap();
+        let clock = saved.clock.unwrap();
+        assert_eq!(clock.clocks.control().to_string(), "5+3");
+        assert_eq!(clock.clocks.left(Player::Second), std::time::Duration::ZERO);
+        assert_eq!(clock.flagged, Some(Player::Second));
+        assert_eq!(saved.to_text(), text, "byte for byte");
+        // A clock line alone starts both clocks full; readings need a control.
+        let plain = SavedGame::from_text(&text.replace("clocks 4:32.1 0:00.0\nflag yellow\n", ""));
+        assert_eq!(
+            plain.unwrap().clock.unwrap().clocks.readings(),
+            [std::time::Duration::from_secs(300); 2]
+        );
+        for (bad, why) in [
+            ("clock 5+3\n", "clock soon\n"),
+            ("clocks 4:32.1 0:00.0\n", "clocks 4:32.1\n"),
+            ("flag yellow\n", "flag blue\n"),
+            ("clock 5+3\n", ""),
+        ] {
+            let message = error(&text.replace(bad, why));
+            assert!(message.starts_with("line "), "{message}");
+        }
     }
 
     /// A set-up position of each game, a move played from it, then the file, the
