@@ -46,6 +46,10 @@ struct Args {
     /// values.
     #[arg(long)]
     analysis: bool,
+    /// Play under a clock: minutes each + seconds added after every move (5+3), or
+    /// none [default: the one last chosen in the menu, or none].
+    #[arg(long, value_name = "M+S", value_parser = parse_clock)]
+    clock: Option<String>,
     /// Log frame times every few seconds, split into frames while an AI thinks and
     /// idle frames (Bevy's frame-time diagnostics).
     #[arg(long)]
@@ -73,6 +77,13 @@ fn parse_server(url: &str) -> Result<String, String> {
     } else {
         Err(format!("'{url}' is not a ws:// or wss:// address"))
     }
+}
+
+fn parse_clock(text: &str) -> Result<String, String> {
+    if text != "none" {
+        text.parse::<tabletop::clocks::TimeControl>()?;
+    }
+    Ok(text.to_owned())
 }
 
 fn parse_language(tag: &str) -> Result<Language, String> {
@@ -115,6 +126,7 @@ impl Parsed {
             second: args.white,
             settings: self.settings.clone(),
             analysis: args.analysis,
+            clock: args.clock.as_deref().map(|text| text.parse().ok()),
             language: args.language,
             server: args.server.clone(),
             name: args.name.clone(),

@@ -7,6 +7,8 @@ mod ai;
 mod assets;
 #[path = "app/autosave.rs"]
 mod autosave;
+#[path = "app/clocks.rs"]
+mod clocks;
 #[path = "app/connectfour.rs"]
 mod connectfour;
 #[path = "app/edit.rs"]

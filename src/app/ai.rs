@@ -336,7 +336,7 @@ fn schedule_ai<G: TableGame>(
         .and_then(|r| assists.then_some(r.level));
     let hint = hints.read().last().and_then(|r| assists.then_some(r.level));
     // A position being set up by hand is no game's yet.
-    if game.is_over() || game.editing() {
+    if game.is_finished() || game.editing() {
         return;
     }
     let side = game.side_to_move();

@@ -10,7 +10,7 @@
 use bevy::prelude::*;
 
 use super::table::{self, TableGame, TableGames};
-use super::{ai, files, hud, online, pointer, review, screens, sound};
+use super::{ai, clocks, files, hud, online, pointer, review, screens, sound};
 
 /// Every game, in menu order.
 pub(super) fn plugin(app: &mut App) {
@@ -33,5 +33,6 @@ fn game<G: TableGame>(app: &mut App) {
     sound::plugin_for::<G>(app);
     online::plugin_for::<G>(app);
     review::plugin_for::<G>(app);
+    clocks::plugin_for::<G>(app);
     G::plugin(app);
 }

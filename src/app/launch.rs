@@ -10,7 +10,8 @@ use super::files::{SavePath, read_game};
 use super::locale::{Language, Locale};
 use super::online::{OnlineRequest, OnlineSettings};
 use super::table::{
-    AnalysisAtStart, GameKind, Players, Screen, TableGames, apply_setting, put_on_hold,
+    AnalysisAtStart, ClockSetting, GameKind, Players, Screen, TableGames, apply_setting,
+    put_on_hold,
 };
 use crate::games;
 use crate::record::{PlayerKind, SavedGame};
@@ -30,6 +31,8 @@ pub struct Launch {
     pub settings: Vec<(&'static str, String)>,
     /// Open with the game's analysis on.
     pub analysis: bool,
+    /// The time control of new games (`Some(None)`: none), instead of the kept one.
+    pub clock: Option<Option<crate::clocks::TimeControl>>,
     /// The language to speak, instead of the kept or the system's.
     pub language: Option<Language>,
     /// The online server, instead of the kept or the page's.
@@ -104,7 +107,7 @@ impl Prepared {
         let world = app.world_mut();
         if let Some(saved) = saved {
             let seats = saved.seats;
-            let loaded = put_on_hold(saved.game, saved.variations.as_ref(), world)?;
+            let loaded = put_on_hold(saved.game, saved.variations.as_ref(), saved.clock, world)?;
             world.resource_mut::<Players>().0 = seats;
             if let Some(path) = &launch.load {
                 world.insert_resource(SavePath(path.display().to_string()));
@@ -130,6 +133,9 @@ impl Prepared {
         }
         if launch.analysis {
             world.insert_resource(AnalysisAtStart);
+        }
+        if let Some(control) = launch.clock {
+            world.insert_resource(ClockSetting(control));
         }
         if let Some(language) = launch.language {
             world.insert_resource(Locale::new(language));

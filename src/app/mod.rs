@@ -15,6 +15,7 @@
 pub mod ai;
 pub mod assets;
 pub mod camera;
+pub mod clocks;
 pub mod connectfour;
 pub mod files;
 pub mod frame_times;

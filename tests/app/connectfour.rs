@@ -180,6 +180,7 @@ fn the_analysis_solves_every_column() {
     app.insert_resource(PendingGame(
         ConnectFour::from_digits("121212").unwrap(),
         None,
+        None,
     ));
     app.update();
     assert_eq!(game(&app).digits(), "121212");

@@ -73,6 +73,7 @@ refused = { $why }
 refused-taken = { $at } is already taken
 refused-full = column { $column } is full
 refused-over = the game is over
+refused-on-time = the game is over: { $side } ran out of time
 
 ## Files
 
@@ -112,6 +113,7 @@ moves-count = { $count ->
 
 status-playing = Playing
 status-wins = { $side } wins
+status-on-time = { $side } wins on time
 status-draw = Draw
 
 ## Analyses
@@ -229,3 +231,8 @@ edit-clear = Clear
 edit-cancel = Cancel
 edit-unreachable = No game reaches this position: { $why }
 edit-analysis-waits = The analysis waits while a position is set up.
+
+## Clocks
+menu-clock = Clock
+menu-clock-none = None
+menu-clock-tip = Minutes each + seconds added after every move; the clock of the side to move runs, and a side that runs out of time loses

@@ -70,6 +70,7 @@ refused = 不能这样下：{ $why }
 refused-taken = { $at } 已经有子了
 refused-full = 第 { $column } 列已满
 refused-over = 对局已结束
+refused-on-time = 对局已结束：{ $side }超时
 
 ## 文件
 
@@ -106,6 +107,7 @@ moves-count = { $count } 手
 
 status-playing = 对局中
 status-wins = { $side }胜
+status-on-time = { $side }胜（对方超时）
 status-draw = 和棋
 
 ## 分析
@@ -223,3 +225,8 @@ edit-clear = 清空
 edit-cancel = 取消
 edit-unreachable = 对局中不会出现这个局面：{ $why }
 edit-analysis-waits = 摆局面时分析暂停。
+
+## 棋钟
+menu-clock = 棋钟
+menu-clock-none = 无
+menu-clock-tip = 每方的分钟数 + 每步加秒；轮到的一方计时，用完时间的一方判负

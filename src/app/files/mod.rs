@@ -242,7 +242,7 @@ fn load_game(
 /// Puts a saved game on the table: its players, and its game, which comes on the
 /// table (another game than the one there is switched to).
 pub(crate) fn put_on_table(saved: SavedGame, world: &mut World) -> Result<(), String> {
-    let kind = put_on_hold(saved.game, saved.variations.as_ref(), world)?;
+    let kind = put_on_hold(saved.game, saved.variations.as_ref(), saved.clock, world)?;
     world.resource_mut::<Players>().0 = saved.seats;
     if *world.resource::<State<GameKind>>().get() != kind {
         world.resource_mut::<NextState<GameKind>>().set(kind);

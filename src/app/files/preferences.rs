@@ -41,7 +41,7 @@ use crate::app::labels::LabelSettings;
 use crate::app::locale::{Language, Locale};
 use crate::app::online::OnlineSettings;
 use crate::app::sound::SoundSettings;
-use crate::app::table::{GameKind, Players, Screen, TableGames};
+use crate::app::table::{ClockSetting, GameKind, Players, Screen, TableGames};
 use crate::app::touch::TouchSettings;
 use crate::online::protocol::check_name;
 use crate::record::PlayerKind;
@@ -170,6 +170,13 @@ fn apply_line(world: &mut World, line: &str) -> Result<(), String> {
                 .ok_or("volume is a percentage, 0 to 100")?;
             world.resource_mut::<SoundSettings>().volume = f32::from(percent) / 100.0;
         }
+        ["clock", control] => {
+            let control = match control {
+                "none" => None,
+                control => Some(control.parse()?),
+            };
+            world.get_resource_or_init::<ClockSetting>().0 = control;
+        }
         ["game", name] => {
             let kind = known_game(world, name)?;
             world.resource_mut::<NextState<GameKind>>().set(kind);
@@ -240,6 +247,10 @@ fn settings_text(world: &World) -> String {
         kept(players.first),
         kept(players.second)
     ));
+    if let Some(clock) = world.get_resource::<ClockSetting>() {
+        let control = clock.0.map_or_else(|| "none".to_owned(), |c| c.to_string());
+        text.push_str(&format!("clock {control}\n"));
+    }
     if let Some(online) = world.get_resource::<OnlineSettings>() {
         text.push_str(&format!("online name {}\n", online.name));
         // In a browser the server is the page's own.
@@ -267,6 +278,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<TouchSettings>)
                     .or_eager(resource_changed::<LabelSettings>)
                     .or_eager(resource_changed::<Players>)
+                    .or_eager(resource_exists_and_changed::<ClockSetting>)
                     .or_eager(state_changed::<GameKind>)
                     .or_eager(state_changed::<Screen>),
             ),

@@ -29,6 +29,7 @@ use crate::app::table::{
 use crate::app::theme::{AI_UI, DONE_UI, ERROR_UI, GOLD_UI, HINT_UI};
 use crate::app::touch::{AwaitingTap, TouchSettings};
 use crate::app::ui_theme::{self, Drawer, FINGER};
+use crate::clocks::{GameClocks, reading_text};
 use crate::rules::Player;
 use crate::tr;
 
@@ -403,10 +404,20 @@ fn sides_and_status<G: TableGame>(
         ui.horizontal(|ui| {
             stone_icon(ui, G::side_colour(player));
             ui.label(seat_label::<G>(players, player, locale));
+            if let Some(clocks) = game.clocks() {
+                clock_face(ui, game, clocks, player);
+            }
         });
     }
     ui.separator();
-    if game.is_over() {
+    if let Some(side) = game.flagged() {
+        let winner = locale.side(G::NAME, side.opponent());
+        ui.heading(
+            egui::RichText::new(tr!(locale, "status-on-time", side = winner))
+                .strong()
+                .color(GOLD_UI),
+        );
+    } else if game.is_over() {
         ui.heading(
             egui::RichText::new(game.status_text(locale))
                 .strong()
@@ -421,6 +432,32 @@ fn sides_and_status<G: TableGame>(
         });
         ui.label(game.status_text(locale));
     }
+}
+
+/// `player`'s clock, right of its seat: the running one (the side to move's) in
+/// gold, under ten seconds in red.
+fn clock_face<G: TableGame>(
+    ui: &mut egui::Ui,
+    game: &CurrentGame<G>,
+    clocks: &GameClocks,
+    player: Player,
+) {
+    let left = clocks.left(player);
+    let running = !game.is_finished() && game.side_to_move() == player;
+    let colour = if left < std::time::Duration::from_secs(10) {
+        ERROR_UI
+    } else if running {
+        GOLD_UI
+    } else {
+        ui.visuals().text_color()
+    };
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        let text = egui::RichText::new(reading_text(left))
+            .monospace()
+            .size(18.0)
+            .color(colour);
+        ui.label(if running { text.strong() } else { text });
+    });
 }
 
 /// The AI at work, live, on two lines that are always there, so the buttons below

@@ -492,7 +492,7 @@ fn put_room_game_on_table(snapshot: &Snapshot, world: &mut World) {
             return;
         }
     };
-    let kind = match put_on_hold(record, None, world) {
+    let kind = match put_on_hold(record, None, None, world) {
         Ok(kind) => kind,
         Err(why) => {
             error!("{why}");

@@ -12,10 +12,11 @@ use crate::app::locale::{Language, LanguageChosen, Locale};
 use crate::app::online::panel::{OnlinePanel, menu_section as online_section};
 use crate::app::sound::{SoundSettings, sound_row};
 use crate::app::table::{
-    AppSystems, CurrentGame, GameKind, GameSetup, GameSystems, Part, Players, Screen, TableGame,
-    TableGames,
+    AppSystems, ClockSetting, CurrentGame, GameKind, GameSetup, GameSystems, Part, Players, Screen,
+    TableGame, TableGames,
 };
 use crate::app::ui_theme::{self, GameFonts, fonts_settled};
+use crate::clocks::{PRESETS, TimeControl};
 use crate::record::{PlayerKind, SavedGame};
 use crate::rules::Player;
 use crate::tr;
@@ -69,7 +70,7 @@ fn draw_menu<G: TableGame>(
     locale: Res<Locale>,
     mut languages: MessageWriter<LanguageChosen>,
     mut online: OnlinePanel,
-    mut shown: Local<bool>,
+    (mut shown, mut clock): (Local<bool>, ResMut<ClockSetting>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !*shown && fonts_settled(fonts) {
@@ -184,6 +185,10 @@ fn draw_menu<G: TableGame>(
                             players.0 = players.swapped();
                         }
                         ui.end_row();
+                        ui.label(tr!(locale, "menu-clock"))
+                            .on_hover_text(tr!(locale, "menu-clock-tip"));
+                        clock_picker(ui, &mut clock, &locale);
+                        ui.end_row();
                     });
                 ui.add_space(4.0);
                 online_section(ui, &mut online, G::NAME, &setup, &locale);
@@ -260,6 +265,27 @@ fn describe_saved(saved: &SavedGame, locale: &Locale) -> String {
 
 /// Human or AI for one side, with the AI's level: on one row, or on a phone the
 /// level's slider below the choice.
+/// The time control of new games: none, or one of the presets.
+fn clock_picker(ui: &mut egui::Ui, clock: &mut ResMut<ClockSetting>, locale: &Locale) {
+    let name = |control: Option<TimeControl>| {
+        control.map_or_else(|| tr!(locale, "menu-clock-none"), |c| c.to_string())
+    };
+    let mut chosen = clock.0;
+    egui::ComboBox::from_id_salt("clock")
+        .selected_text(name(chosen))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut chosen, None, name(None));
+            for preset in PRESETS {
+                let control = preset.parse().ok();
+                ui.selectable_value(&mut chosen, control, name(control));
+            }
+        });
+    // Changed only when chosen: the settings file follows changes.
+    if chosen != clock.0 {
+        clock.0 = chosen;
+    }
+}
+
 fn seat_picker(ui: &mut egui::Ui, players: &mut Players, player: Player, locale: &Locale) {
     let current = players.get(player);
     let layout = if ui_theme::compact(ui.ctx()) {

@@ -13,8 +13,9 @@ use super::{EditPosition, EditTools, GameKind, Players};
 use crate::ai::job::AiJob;
 use crate::ai::{Analysis, GameAi, Level};
 use crate::app::locale::Locale;
+use crate::clocks::{GameClocks, TimeControl};
 use crate::games::GameRecord;
-use crate::record::{PlayerKind, SavedGame, Seats};
+use crate::record::{PlayerKind, SavedClock, SavedGame, Seats};
 use crate::rules::{Game, Outcome, Player, Setup};
 use crate::tr;
 use crate::tree::{MoveTree, NodeId, ROOT};
@@ -159,6 +160,10 @@ pub struct CurrentGame<G: TableGame> {
     game_number: u64,
     /// In the Edit mode: the game as it was before, which Cancel puts back.
     editing: Option<Box<Before<G>>>,
+    /// The clocks, for a game played under a time control.
+    clocks: Option<GameClocks>,
+    /// The side whose flag fell: it lost on time, whatever the rules say.
+    flagged: Option<Player>,
 }
 
 /// The game on the table before the Edit mode began: its position, its moves and
@@ -168,6 +173,8 @@ struct Before<G: TableGame> {
     game: G,
     tree: MoveTree<G::Move>,
     at: NodeId,
+    clocks: Option<GameClocks>,
+    flagged: Option<Player>,
 }
 
 impl<G: TableGame> CurrentGame<G> {
@@ -184,7 +191,55 @@ impl<G: TableGame> CurrentGame<G> {
             generation: 0,
             game_number: 0,
             editing: None,
+            clocks: None,
+            flagged: None,
         }
+    }
+
+    /// The clocks, for a game played under a time control.
+    #[must_use]
+    pub fn clocks(&self) -> Option<&GameClocks> {
+        self.clocks.as_ref()
+    }
+
+    /// The side that lost on time, if one did: the game is over.
+    #[must_use]
+    pub fn flagged(&self) -> Option<Player> {
+        self.flagged
+    }
+
+    /// Whether the game has ended: by its rules, or on time.
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.flagged.is_some() || self.game.is_over()
+    }
+
+    /// Starts fresh clocks under `control` (none: an untimed game).
+    pub fn start_clocks(&mut self, control: Option<TimeControl>) {
+        self.clocks = control.map(GameClocks::new);
+        self.flagged = None;
+    }
+
+    /// The clocks as a saved game left them (none: an untimed game).
+    pub fn restore_clocks(&mut self, saved: Option<SavedClock>) {
+        self.clocks = saved.map(|saved| saved.clocks);
+        self.flagged = saved.and_then(|saved| saved.flagged);
+    }
+
+    /// Runs the clock of the side to move by `elapsed`. When its flag falls the
+    /// game ends on time (and its generation changes, so a search under way for it
+    /// is stale); whether it fell now.
+    pub fn run_clock(&mut self, elapsed: std::time::Duration) -> bool {
+        let side = self.game.side_to_move();
+        let Some(clocks) = self.clocks.as_mut() else {
+            return false;
+        };
+        if self.flagged.is_some() || !clocks.run(side, elapsed) {
+            return false;
+        }
+        self.flagged = Some(side);
+        self.generation += 1;
+        true
     }
 
     /// Whether the Edit mode is on: the position on the table is being set up by
@@ -206,6 +261,8 @@ impl<G: TableGame> CurrentGame<G> {
             game: self.game.clone(),
             tree: self.tree.clone(),
             at: self.at,
+            clocks: self.clocks,
+            flagged: self.flagged,
         };
         let setup = self.game.to_setup();
         self.replace(setup);
@@ -254,8 +311,16 @@ impl<G: TableGame> CurrentGame<G> {
     /// moves.
     pub fn cancel_edit(&mut self) {
         if let Some(before) = self.editing.take() {
-            let Before { game, tree, at } = *before;
+            let Before {
+                game,
+                tree,
+                at,
+                clocks,
+                flagged,
+            } = *before;
             self.replace_with_tree(game, tree, at);
+            self.clocks = clocks;
+            self.flagged = flagged;
         }
     }
 
@@ -297,7 +362,11 @@ impl<G: TableGame> CurrentGame<G> {
     /// already, else a new one (a variation, if the line went on before). Refused
     /// moves change nothing.
     pub fn play(&mut self, mv: G::Move) -> Result<(), G::Error> {
+        let side = self.game.side_to_move();
         self.game.play(mv)?;
+        if let Some(clocks) = &mut self.clocks {
+            clocks.moved(side);
+        }
         self.at = self.tree.add(self.at, mv);
         self.moved = true;
         self.generation += 1;
@@ -430,13 +499,21 @@ impl<G: TableGame> CurrentGame<G> {
             let mut table = Self::new(before.game.clone());
             table.tree = before.tree.clone();
             table.at = before.at;
+            table.clocks = before.clocks;
+            table.flagged = before.flagged;
             return table.saved(seats);
         }
         let names = self
             .tree
             .try_map(|_, mv| Ok::<_, ()>(mv.to_string()))
             .unwrap_or_default();
-        SavedGame::with_variations(seats, GameRecord::new(self.game.clone()), names, self.at)
+        let mut saved =
+            SavedGame::with_variations(seats, GameRecord::new(self.game.clone()), names, self.at);
+        saved.clock = self.clocks.map(|clocks| SavedClock {
+            clocks,
+            flagged: self.flagged,
+        });
+        saved
     }
 }
 
@@ -465,7 +542,11 @@ pub fn typed_tree<G: Game>(
 /// the command line, with its variations if it has any. Taken when `G` comes on the
 /// table, or at once if it is there.
 #[derive(Resource, Clone, Debug)]
-pub struct PendingGame<G: TableGame>(pub G, pub Option<(MoveTree<G::Move>, NodeId)>);
+pub struct PendingGame<G: TableGame>(
+    pub G,
+    pub Option<(MoveTree<G::Move>, NodeId)>,
+    pub Option<SavedClock>,
+);
 
 /// Who plays `side`, for labels: `Black (AI 4)`, `X (you)`.
 #[must_use]

@@ -33,4 +33,4 @@ pub(crate) use moves::{plugin, shared_plugin};
 pub use registry::TableGames;
 pub(crate) use registry::{apply_setting, put_on_hold};
 pub(crate) use state::{AnalysisAtStart, AppSystems, OnTable};
-pub use state::{GameKind, GameSystems, Part, Phase, Players, Screen};
+pub use state::{ClockSetting, GameKind, GameSystems, Part, Phase, Players, Screen};

@@ -6,9 +6,9 @@ use bevy::prelude::*;
 use super::messages::analysis_key;
 use super::messages::{MoveAccepted, MoveGate, MoveProposed, MovesTakenBack};
 use super::{
-    AppSystems, CurrentGame, EditPosition, EditRequested, EditTools, GameFileOpened, GameKind,
-    GameSetup, GameSystems, LoadRequested, MoveApplied, MoveRequested, NewGameRequested, OnTable,
-    Part, PendingGame, Phase, Players, RedoRequested, SaveRequested, Screen, TableGame,
+    AppSystems, ClockSetting, CurrentGame, EditPosition, EditRequested, EditTools, GameFileOpened,
+    GameKind, GameSetup, GameSystems, LoadRequested, MoveApplied, MoveRequested, NewGameRequested,
+    OnTable, Part, PendingGame, Phase, Players, RedoRequested, SaveRequested, Screen, TableGame,
     ToggleAnalysis, UndoRequested, WalkRequested, seat_label,
 };
 use crate::app::locale::Locale;
@@ -67,6 +67,7 @@ pub(crate) fn shared_plugin(app: &mut App) {
         .add_message::<ToggleAnalysis>()
         .add_message::<EditRequested>()
         .init_resource::<EditTools>()
+        .init_resource::<ClockSetting>()
         .add_systems(
             Update,
             analysis_key
@@ -118,16 +119,16 @@ pub(crate) fn start_game<G: TableGame>(
     mut current: ResMut<CurrentGame<G>>,
     mut phase: ResMut<NextState<Phase>>,
     players: Res<Players>,
+    clock: Res<ClockSetting>,
 ) {
-    let (game, tree) = match pending {
+    let (game, tree, clocks) = match pending {
         Some(pending) => {
             commands.remove_resource::<PendingGame<G>>();
             setup.adopt(&pending.0);
-            (pending.0.clone(), pending.1.clone())
+            (pending.0.clone(), pending.1.clone(), Err(pending.2))
         }
-        None => (setup.new_game(), None),
+        None => (setup.new_game(), None, Ok(clock.0)),
     };
-    phase.set(Phase::of(&game));
     let english = Locale::english();
     info!(
         "{} on the table ({}): {} against {}",
@@ -141,6 +142,12 @@ pub(crate) fn start_game<G: TableGame>(
         Some((tree, at)) => current.replace_with_tree(game, tree, at),
         None => current.replace(game),
     }
+    // A new game gets the menu's clocks, a loaded one its own.
+    match clocks {
+        Ok(control) => current.start_clocks(control),
+        Err(saved) => current.restore_clocks(saved),
+    }
+    phase.set(Phase::of_table(&current));
 }
 
 /// A game loaded while this game is on the table replaces it.
@@ -157,7 +164,8 @@ pub(crate) fn take_pending<G: TableGame>(
         Some((tree, at)) => game.replace_with_tree(pending.0.clone(), tree.clone(), *at),
         None => game.replace(pending.0.clone()),
     }
-    phase.set(Phase::of(&**game));
+    game.restore_clocks(pending.2);
+    phase.set(Phase::of_table(&game));
 }
 
 /// New game: a new game with the same settings; the view clears itself. (With a
@@ -166,6 +174,7 @@ pub(crate) fn restart_game<G: TableGame>(
     mut requests: MessageReader<NewGameRequested>,
     setup: Res<GameSetup<G>>,
     gate: Res<MoveGate>,
+    clock: Res<ClockSetting>,
     mut game: ResMut<CurrentGame<G>>,
     mut phase: ResMut<NextState<Phase>>,
 ) {
@@ -173,7 +182,8 @@ pub(crate) fn restart_game<G: TableGame>(
         return;
     }
     game.replace(setup.new_game());
-    phase.set(Phase::of(&**game));
+    game.start_clocks(clock.0);
+    phase.set(Phase::of_table(&game));
 }
 
 /// Undo and redo. With a person and an AI, one request takes back (or replays) the
@@ -200,7 +210,7 @@ pub(crate) fn take_back<G: TableGame>(
             "{referee} moves taken back: {} moves on the table",
             game.plies()
         );
-        phase.set(Phase::of(&**game));
+        phase.set(Phase::of_table(&game));
         return;
     }
     if undos + redos == 0 || *gate == MoveGate::Remote || game.editing() {
@@ -224,7 +234,7 @@ pub(crate) fn take_back<G: TableGame>(
         "{undos} undo and {redos} redo requests: {} moves on the table",
         game.plies()
     );
-    phase.set(Phase::of(&**game));
+    phase.set(Phase::of_table(&game));
 }
 
 /// Steps on the tree of moves: arrow keys, clicks in the move list and the review's
@@ -266,7 +276,7 @@ pub(crate) fn walk_tree<G: TableGame>(
             WalkRequested::Delete(node) => game.delete(node),
         }
     }
-    phase.set(Phase::of(&**game));
+    phase.set(Phase::of_table(&game));
 }
 
 /// The Edit mode ([`CurrentGame::editing`]): starting it, each change of the
@@ -276,7 +286,7 @@ pub(crate) fn edit_position<G: TableGame>(
     mut requests: MessageReader<EditRequested>,
     mut changes: MessageReader<EditPosition<G>>,
     gate: Res<MoveGate>,
-    setup: Res<GameSetup<G>>,
+    (setup, clock): (Res<GameSetup<G>>, Res<ClockSetting>),
     mut tools: ResMut<EditTools>,
     mut game: ResMut<CurrentGame<G>>,
     mut refused: ResMut<RefusedMove>,
@@ -316,6 +326,7 @@ pub(crate) fn edit_position<G: TableGame>(
             EditRequested::Finish => {
                 let template = fresh(table);
                 table.finish_edit(&template).inspect(|()| {
+                    table.start_clocks(clock.0);
                     let setup = table.setup_text().unwrap_or_default();
                     info!("{}: playing from the position set up ({setup})", G::KIND);
                 })
@@ -349,7 +360,7 @@ pub(crate) fn edit_position<G: TableGame>(
     }
     if changed {
         game.set_changed();
-        phase.set(Phase::of(&**game));
+        phase.set(Phase::of_table(&game));
     }
 }
 
@@ -399,6 +410,11 @@ pub(crate) fn apply_moves<G: TableGame>(
             debug!("move {mv} dropped: a position is being set up");
             continue;
         }
+        if let Some(side) = game.flagged() {
+            let side = locale.side(G::NAME, side);
+            refused.0 = Some(crate::tr!(locale, "refused-on-time", side = side));
+            continue;
+        }
         if let Err(why) = game.check(mv) {
             debug!("move {mv} refused: {why}");
             refused.0 = Some(G::refusal(&why, &locale));
@@ -422,7 +438,7 @@ pub(crate) fn check_for_end<G: TableGame>(
     game: Res<CurrentGame<G>>,
     mut phase: ResMut<NextState<Phase>>,
 ) {
-    if applied.read().count() > 0 && game.is_over() {
+    if applied.read().count() > 0 && game.is_finished() {
         info!(
             "game over after {} moves: {}",
             game.plies(),

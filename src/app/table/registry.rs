@@ -6,8 +6,7 @@ use bevy::prelude::*;
 
 use super::game::typed_tree;
 use super::{CurrentGame, GameKind, GameSetup, PendingGame, TableGame};
-use crate::record::GameRecord;
-use crate::record::Variations;
+use crate::record::{GameRecord, SavedClock, Variations};
 
 /// Every game on the table, in menu order.
 #[derive(Resource, Default)]
@@ -16,7 +15,7 @@ pub struct TableGames(Vec<TableEntry>);
 /// One game's entry.
 pub struct TableEntry {
     kind: GameKind,
-    hold: fn(GameRecord, Option<&Variations>, &mut World) -> Result<(), String>,
+    hold: fn(GameRecord, Option<&Variations>, Option<SavedClock>, &mut World) -> Result<(), String>,
     apply_setting: fn(&mut World, &str, &str) -> Option<Result<(), String>>,
     setting_lines: fn(&World) -> Vec<(&'static str, String)>,
     record: fn(&World) -> Option<GameRecord>,
@@ -27,7 +26,7 @@ impl TableGames {
     pub fn add<G: TableGame>(&mut self) {
         self.0.push(TableEntry {
             kind: G::KIND,
-            hold: |record, variations, world| {
+            hold: |record, variations, clock, world| {
                 let name = record.name();
                 let game = record
                     .into_game::<G>()
@@ -35,7 +34,7 @@ impl TableGames {
                 let tree = variations
                     .map(|v| typed_tree(&game, &v.tree).map(|tree| (tree, v.at)))
                     .transpose()?;
-                world.insert_resource(PendingGame(game, tree));
+                world.insert_resource(PendingGame(game, tree, clock));
                 Ok(())
             },
             apply_setting: |world, key, value| {
@@ -114,6 +113,7 @@ impl TableEntry {
 pub fn put_on_hold(
     record: GameRecord,
     variations: Option<&Variations>,
+    clock: Option<SavedClock>,
     world: &mut World,
 ) -> Result<GameKind, String> {
     let kind = GameKind::named(record.name())
@@ -123,7 +123,7 @@ pub fn put_on_hold(
         .and_then(|games| games.get(kind))
         .map(|entry| entry.hold)
         .ok_or_else(|| format!("{kind} is not on this table"))?;
-    hold(record, variations, world)?;
+    hold(record, variations, clock, world)?;
     Ok(kind)
 }
 

@@ -80,6 +80,12 @@ impl ComputedStates for OnTable {
     }
 }
 
+/// The time control of new games, for every game: none, or a base time and an
+/// increment (`5+3`). Chosen in the menu, given with `--clock`, kept in the
+/// settings file.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
+pub struct ClockSetting(pub Option<crate::clocks::TimeControl>);
+
 /// Who plays each side of the game on the table: a person or an AI level. Set in
 /// the menu, on the command line or by a loaded game.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
@@ -155,6 +161,16 @@ impl Phase {
         match self {
             Phase::ToMove(side) if players.get(side).is_human() => Some(side),
             _ => None,
+        }
+    }
+
+    /// The phase of the game on the table: over on time too.
+    #[must_use]
+    pub fn of_table<G: TableGame>(game: &super::CurrentGame<G>) -> Self {
+        if game.flagged().is_some() {
+            Phase::Over
+        } else {
+            Phase::of(&**game)
         }
     }
 
