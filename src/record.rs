@@ -256,14 +256,18 @@ pub struct SavedGame {
 }
 
 /// A game's clocks as a file keeps them: the time control, each side's time left
-/// at the saved position, and the side whose flag fell, if one did (it lost on
-/// time: the rules' outcome alone does not say so).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// at the saved position, the side whose flag fell, if one did (it lost on time:
+/// the rules' outcome alone does not say so), and each move's reading, so that
+/// every line of the tree keeps its own times.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedClock {
     /// The control and the readings.
     pub clocks: GameClocks,
     /// The side that ran out of time.
     pub flagged: Option<Player>,
+    /// The mover's time left after each move, in the order the file writes the
+    /// moves ([`MoveTree::in_word_order`]); `None` where it is not known.
+    pub times: Vec<Option<std::time::Duration>>,
 }
 
 /// The tree of a saved game's moves, in notation, and where on it the game stands.
@@ -295,6 +299,7 @@ fn is_known_key(key: &str) -> bool {
         || key == "clock"
         || key == "clocks"
         || key == "flag"
+        || key == "times"
         || GAMES.iter().any(|game| {
             game.side_keys().contains(&key) || game.settings().iter().any(|s| s.key == key)
         })
@@ -432,6 +437,14 @@ impl SavedGame {
             ));
             if let Some(side) = clock.flagged {
                 text.push_str(&format!("flag {}\n", entry.side_keys()[side.index()]));
+            }
+            if clock.times.iter().any(Option::is_some) {
+                let times: Vec<String> = clock
+                    .times
+                    .iter()
+                    .map(|time| time.map_or_else(|| "-".to_owned(), reading_text))
+                    .collect();
+                text.push_str(&format!("times {}\n", times.join(" ")));
             }
         }
         if let Some(setup) = self.game.setup_text() {
@@ -576,7 +589,11 @@ fn read_clock(
     entry: &dyn games::GameEntry,
 ) -> Result<Option<SavedClock>, RecordError> {
     let Some((line, control)) = lines.get("clock") else {
-        return match lines.get("clocks").or(lines.get("flag")) {
+        return match lines
+            .get("clocks")
+            .or(lines.get("flag"))
+            .or(lines.get("times"))
+        {
             Some((line, _)) => Err(RecordError::BadValue {
                 line,
                 why: "clock readings without a 'clock' line (its time control)".to_owned(),
@@ -616,7 +633,29 @@ fn read_clock(
         }
         None => None,
     };
-    Ok(Some(SavedClock { clocks, flagged }))
+    let times = match lines.get("times") {
+        Some((line, text)) => {
+            let times = text
+                .split_whitespace()
+                .map(|word| (word != "-").then(|| parse_reading(word)).transpose())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(bad(line))?;
+            if times.len() != lines.moves.len() {
+                return Err(bad(line)(format!(
+                    "{} move times for {} moves",
+                    times.len(),
+                    lines.moves.len()
+                )));
+            }
+            times
+        }
+        None => Vec::new(),
+    };
+    Ok(Some(SavedClock {
+        clocks,
+        flagged,
+        times,
+    }))
 }
 
 /// What a paste opens (Ctrl+V, the page's paste event): a saved game; a record in
@@ -1026,15 +1065,18 @@ mod tests {
     #[test]
     fn clocks_and_a_loss_on_time_survive_the_file() {
         let text = "# Tabletop saved game\ngame connectfour\nred human\nyellow ai:3\n\
-                    clock 5+3\nclocks 4:32.1 0:00.0\nflag yellow\nmoves d e\n";
+                    clock 5+3\nclocks 4:32.1 0:00.0\nflag yellow\ntimes 4:32.1 -\nmoves d e\n";
         let saved = SavedGame::from_text(text).unwrap();
-        let clock = saved.clock.unwrap();
+        let clock = saved.clock.clone().unwrap();
         assert_eq!(clock.clocks.control().to_string(), "5+3");
         assert_eq!(clock.clocks.left(Player::Second), std::time::Duration::ZERO);
         assert_eq!(clock.flagged, Some(Player::Second));
+        assert_eq!(clock.times[1], None);
         assert_eq!(saved.to_text(), text, "byte for byte");
         // A clock line alone starts both clocks full; readings need a control.
-        let plain = SavedGame::from_text(&text.replace("clocks 4:32.1 0:00.0\nflag yellow\n", ""));
+        let plain = SavedGame::from_text(
+            &text.replace("clocks 4:32.1 0:00.0\nflag yellow\ntimes 4:32.1 -\n", ""),
+        );
         assert_eq!(
             plain.unwrap().clock.unwrap().clocks.readings(),
             [std::time::Duration::from_secs(300); 2]
@@ -1043,6 +1085,7 @@ mod tests {
             ("clock 5+3\n", "clock soon\n"),
             ("clocks 4:32.1 0:00.0\n", "clocks 4:32.1\n"),
             ("flag yellow\n", "flag blue\n"),
+            ("times 4:32.1 -\n", "times 4:32.1\n"),
             ("clock 5+3\n", ""),
         ] {
             let message = error(&text.replace(bad, why));

@@ -298,6 +298,27 @@ impl<M: Clone + PartialEq> MoveTree<M> {
         Ok(MoveTree { nodes })
     }
 
+    /// The nodes of every move in the order [`MoveTree::words`] writes them: a move,
+    /// then its alternatives with their lines, then the line goes on.
+    #[must_use]
+    pub fn in_word_order(&self) -> Vec<NodeId> {
+        let mut order = Vec::new();
+        self.order_after(ROOT, &mut order);
+        order
+    }
+
+    fn order_after(&self, node: NodeId, order: &mut Vec<NodeId>) {
+        let mut at = node;
+        while let Some((&main, alternatives)) = self.nodes[at].children.split_first() {
+            order.push(main);
+            for &alt in alternatives {
+                order.push(alt);
+                self.order_after(alt, order);
+            }
+            at = main;
+        }
+    }
+
     /// The tree as words of text, PGN-style (see the module's text): each move by
     /// `name`, a bracket glued to the move beside it: `h8 i9 (i8 j9) h9`.
     #[must_use]
@@ -449,6 +470,19 @@ mod tests {
         assert_eq!(tree.moves_to(tree.main_line(i8)[0]), ["h8", "i8", "j9"]);
         assert!(!tree.on_main_line(i8));
         assert_eq!(read("a ( b c ) e"), read("a (b c) e"));
+        // The nodes in the order of the words, brackets aside.
+        let tree = read("h8 (h9 i9) (g7) i9 (i8 j9 (j8) k10) h9 h10");
+        let names: Vec<&str> = tree
+            .in_word_order()
+            .iter()
+            .filter_map(|&n| tree.mv(n).map(String::as_str))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "h8", "h9", "i9", "g7", "i9", "i8", "j9", "j8", "k10", "h9", "h10"
+            ]
+        );
     }
 
     #[test]

@@ -104,6 +104,7 @@ fn an_ai_past_its_clock_budget_is_told_to_stop() {
     let clock = SavedClock {
         clocks: GameClocks::with_left(control, [Duration::from_millis(100); 2]),
         flagged: None,
+        times: Vec::new(),
     };
     app.insert_resource(PendingGame(TicTacToe::new(), None, Some(clock)));
     app.update();
@@ -138,4 +139,65 @@ fn an_ai_past_its_clock_budget_is_told_to_stop() {
         .get::<AiTask<Cell>>(task)
         .is_none_or(|task| task.stop_flag().load(Relaxed));
     assert!(stopped, "the AI's search was told to stop");
+}
+
+#[test]
+fn every_line_of_the_tree_keeps_its_own_times_through_the_file() {
+    let mut app = clocked_app("1+0");
+    let frames = |app: &mut App, n: usize| {
+        for _ in 0..n {
+            app.update();
+        }
+    };
+    frames(&mut app, 5);
+    play(&mut app, "b2");
+    frames(&mut app, 3);
+    play(&mut app, "a1");
+    let a1 = game(&app).at();
+    let after_a1 = game(&app).clocks().unwrap().readings();
+    assert!(after_a1[1] < Duration::from_secs(60));
+    // Back a move: the clocks as they were after b2, O's still full.
+    app.world_mut()
+        .write_message(tabletop::app::table::UndoRequested);
+    app.update();
+    // (X's clock as it was when X moved: O's move's frame had started it again.)
+    let back = game(&app).clocks().unwrap().readings();
+    assert_eq!(back[1], Duration::from_secs(60));
+    assert!(back[0] >= after_a1[0] && back[0] - after_a1[0] <= FRAME);
+    // Looking back stops the clocks; another reply there is a variation with its
+    // own time.
+    frames(&mut app, 8);
+    play(&mut app, "c3");
+    let after_c3 = game(&app).clocks().unwrap().left(Player::Second);
+    assert_eq!(after_c3, Duration::from_secs(60));
+    assert!(after_a1[1] < after_c3);
+    // Going to a1 again sets O's clock as it was there.
+    app.world_mut()
+        .write_message(tabletop::app::table::WalkRequested::GoTo(a1));
+    app.update();
+    // (X's clock, to move there, runs on from its reading in that frame.)
+    let o_at_a1 = game(&app).clocks().unwrap().left(Player::Second);
+    assert_eq!(o_at_a1, after_a1[1]);
+    // The file keeps each move's time, and a loaded game steps through them.
+    let text = game(&app).saved(Seats::HOT_SEAT).to_text();
+    let times = text.lines().find(|l| l.starts_with("times ")).unwrap();
+    assert_eq!(times.split_whitespace().count(), 4, "{text}");
+    assert!(text.contains("moves b2 a1 (c3)"), "{text}");
+    let saved = SavedGame::from_text(&text).unwrap();
+    let tree = saved.variations.clone().unwrap();
+    let mut other = clocked_app("5+3");
+    let record = saved.game.clone().into_game::<TicTacToe>().unwrap();
+    let typed = tabletop::app::table::typed_tree(&record, &tree.tree).unwrap();
+    other.insert_resource(PendingGame(record, Some((typed, tree.at)), saved.clock));
+    other.update();
+    let clocks = game(&other).clocks().unwrap();
+    assert_eq!(clocks.left(Player::Second), o_at_a1);
+    other
+        .world_mut()
+        .write_message(tabletop::app::table::UndoRequested);
+    other.update();
+    assert_eq!(
+        game(&other).clocks().unwrap().left(Player::Second),
+        Duration::from_secs(60)
+    );
 }

@@ -2,7 +2,9 @@
 //! settings of each game ([`GameSetup`]), and the game on the table
 //! ([`CurrentGame`]), the single source of truth every view follows.
 
+use std::collections::HashMap;
 use std::marker::PhantomData;
+use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::ConditionalSend;
@@ -164,6 +166,9 @@ pub struct CurrentGame<G: TableGame> {
     clocks: Option<GameClocks>,
     /// The side whose flag fell: it lost on time, whatever the rules say.
     flagged: Option<Player>,
+    /// The mover's time left after each move of the tree: every line keeps its own,
+    /// and a step on the tree sets the clocks as they were there.
+    times: HashMap<NodeId, Duration>,
 }
 
 /// The game on the table before the Edit mode began: its position, its moves and
@@ -175,6 +180,7 @@ struct Before<G: TableGame> {
     at: NodeId,
     clocks: Option<GameClocks>,
     flagged: Option<Player>,
+    times: HashMap<NodeId, Duration>,
 }
 
 impl<G: TableGame> CurrentGame<G> {
@@ -193,6 +199,7 @@ impl<G: TableGame> CurrentGame<G> {
             editing: None,
             clocks: None,
             flagged: None,
+            times: HashMap::new(),
         }
     }
 
@@ -218,18 +225,54 @@ impl<G: TableGame> CurrentGame<G> {
     pub fn start_clocks(&mut self, control: Option<TimeControl>) {
         self.clocks = control.map(GameClocks::new);
         self.flagged = None;
+        self.times.clear();
     }
 
-    /// The clocks as a saved game left them (none: an untimed game).
+    /// The clocks as a saved game left them (none: an untimed game), with each
+    /// move's reading on the tree on the table.
     pub fn restore_clocks(&mut self, saved: Option<SavedClock>) {
-        self.clocks = saved.map(|saved| saved.clocks);
-        self.flagged = saved.and_then(|saved| saved.flagged);
+        self.times.clear();
+        self.clocks = saved.as_ref().map(|saved| saved.clocks);
+        self.flagged = saved.as_ref().and_then(|saved| saved.flagged);
+        if let Some(saved) = saved {
+            let nodes = self.tree.in_word_order();
+            for (node, time) in nodes.into_iter().zip(saved.times) {
+                if let Some(time) = time {
+                    self.times.insert(node, time);
+                }
+            }
+        }
+    }
+
+    /// Sets the clocks as they were at the position on the tree: from both at the
+    /// control's base time, each move's reading along the line (where one is
+    /// known). Nothing for an untimed game.
+    fn clocks_from_times(&mut self) {
+        let Some(clocks) = self.clocks else {
+            return;
+        };
+        let control = clocks.control();
+        let mut left = [control.base; 2];
+        let mut start = self.game.clone();
+        while start.undo().is_some() {}
+        let mut side = start.side_to_move();
+        let mut known = true;
+        for node in self.tree.path(self.at) {
+            match self.times.get(&node) {
+                Some(&time) => left[side.index()] = time,
+                None => known = false,
+            }
+            side = side.opponent();
+        }
+        if known {
+            self.clocks = Some(GameClocks::with_left(control, left));
+        }
     }
 
     /// Runs the clock of the side to move by `elapsed`. When its flag falls the
     /// game ends on time (and its generation changes, so a search under way for it
     /// is stale); whether it fell now.
-    pub fn run_clock(&mut self, elapsed: std::time::Duration) -> bool {
+    pub fn run_clock(&mut self, elapsed: Duration) -> bool {
         let side = self.game.side_to_move();
         let Some(clocks) = self.clocks.as_mut() else {
             return false;
@@ -263,6 +306,7 @@ impl<G: TableGame> CurrentGame<G> {
             at: self.at,
             clocks: self.clocks,
             flagged: self.flagged,
+            times: self.times.clone(),
         };
         let setup = self.game.to_setup();
         self.replace(setup);
@@ -317,10 +361,12 @@ impl<G: TableGame> CurrentGame<G> {
                 at,
                 clocks,
                 flagged,
+                times,
             } = *before;
             self.replace_with_tree(game, tree, at);
             self.clocks = clocks;
             self.flagged = flagged;
+            self.times = times;
         }
     }
 
@@ -364,10 +410,11 @@ impl<G: TableGame> CurrentGame<G> {
     pub fn play(&mut self, mv: G::Move) -> Result<(), G::Error> {
         let side = self.game.side_to_move();
         self.game.play(mv)?;
+        self.at = self.tree.add(self.at, mv);
         if let Some(clocks) = &mut self.clocks {
             clocks.moved(side);
+            self.times.insert(self.at, clocks.left(side));
         }
-        self.at = self.tree.add(self.at, mv);
         self.moved = true;
         self.generation += 1;
         Ok(())
@@ -380,6 +427,7 @@ impl<G: TableGame> CurrentGame<G> {
         self.at = parent;
         self.moved = false;
         self.generation += 1;
+        self.clocks_from_times();
         Some(mv)
     }
 
@@ -400,6 +448,7 @@ impl<G: TableGame> CurrentGame<G> {
         self.at = next;
         self.moved = false;
         self.generation += 1;
+        self.clocks_from_times();
         Some(mv)
     }
 
@@ -427,6 +476,7 @@ impl<G: TableGame> CurrentGame<G> {
         self.tree.visit(node);
         self.moved = false;
         self.generation += 1;
+        self.clocks_from_times();
     }
 
     /// Makes the line through `node` the main line.
@@ -501,6 +551,7 @@ impl<G: TableGame> CurrentGame<G> {
             table.at = before.at;
             table.clocks = before.clocks;
             table.flagged = before.flagged;
+            table.times = before.times.clone();
             return table.saved(seats);
         }
         let names = self
@@ -512,6 +563,12 @@ impl<G: TableGame> CurrentGame<G> {
         saved.clock = self.clocks.map(|clocks| SavedClock {
             clocks,
             flagged: self.flagged,
+            times: self
+                .tree
+                .in_word_order()
+                .iter()
+                .map(|node| self.times.get(node).copied())
+                .collect(),
         });
         saved
     }

@@ -20,7 +20,7 @@ mod registry;
 mod state;
 
 pub(crate) use game::seat_label;
-pub use game::{CurrentGame, GameSetup, PendingGame, TableGame};
+pub use game::{CurrentGame, GameSetup, PendingGame, TableGame, typed_tree};
 pub use messages::{
     EditPosition, EditRequested, EditTools, GameFileOpened, LoadRequested, MoveAccepted, MoveGate,
     MoveProposed, MoveRequested, MovesTakenBack, NewGameRequested, RedoRequested, SaveRequested,

@@ -125,7 +125,7 @@ pub(crate) fn start_game<G: TableGame>(
         Some(pending) => {
             commands.remove_resource::<PendingGame<G>>();
             setup.adopt(&pending.0);
-            (pending.0.clone(), pending.1.clone(), Err(pending.2))
+            (pending.0.clone(), pending.1.clone(), Err(pending.2.clone()))
         }
         None => (setup.new_game(), None, Ok(clock.0)),
     };
@@ -164,7 +164,7 @@ pub(crate) fn take_pending<G: TableGame>(
         Some((tree, at)) => game.replace_with_tree(pending.0.clone(), tree.clone(), *at),
         None => game.replace(pending.0.clone()),
     }
-    game.restore_clocks(pending.2);
+    game.restore_clocks(pending.2.clone());
     phase.set(Phase::of_table(&game));
 }
 
