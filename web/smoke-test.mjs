@@ -34,7 +34,7 @@ const MENU = {
   // White's level slider: its handle (at level 3), dragged to the left end, level 1.
   levelHandle: { x: 272, y: 319 },
   levelOne: { x: 210, y: 319 },
-  start: { x: 88, y: 528 },
+  start: { x: 88, y: 567 },
 };
 const HUD = { save: { x: 74, y: 568 }, load: { x: 146, y: 568 } };
 // h8, the centre point of the framed 15x15 board: the view's centre, moved right by

@@ -251,7 +251,14 @@ fn compact_bar<G: TableGame>(
             };
             let status = |ui: &mut egui::Ui, requests: &mut Requests| {
                 ui.horizontal_wrapped(|ui| {
-                    if game.is_over() {
+                    if let Some(side) = game.flagged() {
+                        let winner = locale.side(G::NAME, side.opponent());
+                        ui.label(
+                            egui::RichText::new(tr!(locale, "status-on-time", side = winner))
+                                .strong()
+                                .color(GOLD_UI),
+                        );
+                    } else if game.is_over() {
                         ui.label(
                             egui::RichText::new(game.status_text(locale))
                                 .strong()
@@ -265,6 +272,15 @@ fn compact_bar<G: TableGame>(
                         ui.label(egui::RichText::new(game.status_text(locale)).small());
                     }
                 });
+                if let Some(clocks) = game.clocks() {
+                    // Both clocks on one line, first side first.
+                    ui.horizontal(|ui| {
+                        for player in Player::BOTH {
+                            stone_icon(ui, G::side_colour(player));
+                            clock_reading(ui, game, clocks, player);
+                        }
+                    });
+                }
                 online::hud_rows(ui, &mut requests.online, G::NAME, locale);
                 ui.label(bar_line(
                     game, players, thinking, hinting, hint, refused, waiting, locale,
@@ -434,9 +450,21 @@ fn sides_and_status<G: TableGame>(
     }
 }
 
-/// `player`'s clock, right of its seat: the running one (the side to move's) in
-/// gold, under ten seconds in red.
+/// `player`'s clock, right of its seat.
 fn clock_face<G: TableGame>(
+    ui: &mut egui::Ui,
+    game: &CurrentGame<G>,
+    clocks: &GameClocks,
+    player: Player,
+) {
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        clock_reading(ui, game, clocks, player);
+    });
+}
+
+/// `player`'s time left: the running clock (the side to move's) in gold, under ten
+/// seconds in red.
+fn clock_reading<G: TableGame>(
     ui: &mut egui::Ui,
     game: &CurrentGame<G>,
     clocks: &GameClocks,
@@ -451,13 +479,11 @@ fn clock_face<G: TableGame>(
     } else {
         ui.visuals().text_color()
     };
-    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        let text = egui::RichText::new(reading_text(left))
-            .monospace()
-            .size(18.0)
-            .color(colour);
-        ui.label(if running { text.strong() } else { text });
-    });
+    let text = egui::RichText::new(reading_text(left))
+        .monospace()
+        .size(18.0)
+        .color(colour);
+    ui.label(if running { text.strong() } else { text });
 }
 
 /// The AI at work, live, on two lines that are always there, so the buttons below
