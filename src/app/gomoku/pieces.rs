@@ -14,7 +14,7 @@ use super::{CurrentGame, GOMOKU};
 use crate::app::motion::{self, TweenAnim};
 use crate::app::pointer::Hovered;
 use crate::app::sound::{Cue, PlaySound, add_cues};
-use crate::app::table::{AppSystems, Phase, Players};
+use crate::app::table::{AppSystems, EditTools, Phase, Players};
 use crate::app::theme;
 use crate::asset_file;
 use crate::rules::Player;
@@ -384,7 +384,8 @@ fn hide_forbidden_marks(mut marks: Query<&mut Visibility, With<ForbiddenMark>>) 
 }
 
 /// Shows the phantom stone of the side to move over the hovered point, only where a
-/// person to move may play now.
+/// person to move may play now; in the Edit mode, the stone a click puts, on any
+/// empty point.
 fn show_phantom(
     game: Res<CurrentGame>,
     players: Res<Players>,
@@ -392,6 +393,7 @@ fn show_phantom(
     layout: Res<BoardLayout>,
     assets: Res<StoneAssets>,
     phase: Res<State<Phase>>,
+    tools: Res<EditTools>,
     mut phantom: Single<
         (
             &mut Transform,
@@ -402,14 +404,19 @@ fn show_phantom(
     >,
 ) {
     let (transform, visibility, material) = &mut *phantom;
-    let target = hovered
-        .0
-        .filter(|&p| phase.person_to_move(&players).is_some() && game.is_legal(p));
+    // Setting up a position, the stone a click puts, on any empty point.
+    let (side, target) = if game.editing() {
+        let empty = |p: &Point| game.stone(*p).is_none();
+        (tools.side, hovered.0.filter(|p| !tools.take && empty(p)))
+    } else {
+        let playable = |p: &Point| phase.person_to_move(&players).is_some() && game.is_legal(*p);
+        (game.side_to_move(), hovered.0.filter(playable))
+    };
     let Some(p) = target else {
         visibility.set_if_neq(Visibility::Hidden);
         return;
     };
-    let look = &assets.looks(game.side_to_move()).phantom;
+    let look = &assets.looks(side).phantom;
     if material.0 != *look {
         material.0 = look.clone();
     }
