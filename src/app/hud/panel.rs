@@ -78,22 +78,18 @@ pub(super) fn draw_hud<G: TableGame>(
             ui_theme::drawer_window(ctx, title, GAME_PAGE).show(ctx, |ui| {
                 sides_and_status(ui, &game, &players, &locale);
                 let now = time.elapsed();
-                if game.editing() {
-                    edit::edit_rows(ui, &game, &mut requests, &mut edits, &locale);
-                } else {
-                    ai_and_buttons(
-                        ui,
-                        &game,
-                        &players,
-                        &mut pace,
-                        &mut assist,
-                        (thinking, hinting),
-                        &hint,
-                        now,
-                        &mut requests,
-                        &locale,
-                    );
-                }
+                ai_and_buttons(
+                    ui,
+                    &game,
+                    &players,
+                    &mut pace,
+                    &mut assist,
+                    (thinking, hinting),
+                    &hint,
+                    now,
+                    (&mut requests, &mut edits),
+                    &locale,
+                );
                 ui.separator();
                 if ui.button(tr!(locale, "hud-reset-camera")).clicked() {
                     requests.reset_camera.write(ResetCamera);
@@ -143,22 +139,18 @@ pub(super) fn draw_hud<G: TableGame>(
                         ui.label(egui::RichText::new(why).color(ERROR_UI));
                     }
                     let now = time.elapsed();
-                    if game.editing() {
-                        edit::edit_rows(ui, &game, &mut requests, &mut edits, &locale);
-                    } else {
-                        ai_and_buttons(
-                            ui,
-                            &game,
-                            &players,
-                            &mut pace,
-                            &mut assist,
-                            (thinking, hinting),
-                            &hint,
-                            now,
-                            &mut requests,
-                            &locale,
-                        );
-                    }
+                    ai_and_buttons(
+                        ui,
+                        &game,
+                        &players,
+                        &mut pace,
+                        &mut assist,
+                        (thinking, hinting),
+                        &hint,
+                        now,
+                        (&mut requests, &mut edits),
+                        &locale,
+                    );
                     ui.separator();
                     ui.horizontal(|ui| {
                         if ui
@@ -562,7 +554,8 @@ fn ai_at_work<G: TableGame>(
 
 /// The AI at work, the game buttons and, where an AI plays (not an online
 /// opponent, who keeps their own pace), Pause/Auto and Step: the HUD's middle, in
-/// the side panel and in the drawer alike.
+/// the side panel and in the drawer alike; the Edit mode's rows while a position is
+/// set up.
 fn ai_and_buttons<G: TableGame>(
     ui: &mut egui::Ui,
     game: &CurrentGame<G>,
@@ -572,9 +565,14 @@ fn ai_and_buttons<G: TableGame>(
     (thinking, hinting): (Option<&AiTask<G::Move>>, Option<&AiTask<G::Move>>),
     hint: &Hint<G>,
     now: std::time::Duration,
-    requests: &mut Requests,
+    (requests, edits): (&mut Requests, &mut MessageWriter<EditPosition<G>>),
     locale: &Locale,
 ) {
+    // Setting up a position, the Edit mode's rows stand in their place.
+    if game.editing() {
+        edit::edit_rows(ui, game, requests, edits, locale);
+        return;
+    }
     ai_at_work(
         ui, game, players, pace, thinking, hinting, hint, now, locale,
     );
