@@ -528,7 +528,7 @@ mod tests {
             ),
             (
                 "selfplay gomoku --a 1 --b 1 --games 1 --set colour=red",
-                "gomoku has no setting 'colour' (its settings: size, rule)",
+                "gomoku has no setting 'colour' (its settings: size, rule, opening)",
             ),
             (
                 "selfplay gomoku --a 1 --b 1 --games 1 --set rule=caro",

@@ -183,7 +183,7 @@ impl<G> Entry<G> {
 fn played_settings<G: Game>(settings: &Settings<'_>) -> Result<Vec<String>, SettingError> {
     G::SETTINGS
         .iter()
-        .map(|setting| setting.read_played(settings.required(setting.key)?))
+        .map(|setting| setting.read_played(setting.value_in(settings)?))
         .collect()
 }
 
@@ -260,9 +260,7 @@ impl<G: GameAi> GameEntry for Entry<G> {
             .iter()
             .map(|setting| match setting.kind {
                 Kind::Seed => Ok((setting.key, "0")),
-                _ => settings
-                    .required(setting.key)
-                    .map(|value| (setting.key, value)),
+                _ => setting.value_in(settings).map(|value| (setting.key, value)),
             })
             .collect::<Result<_, _>>()
             .map_err(ReplayError::Setting)?;
@@ -509,6 +507,18 @@ impl GameRecord {
         self.0.side_to_move()
     }
 
+    /// The seat that acts now ([`Game::actor`]).
+    #[must_use]
+    pub fn actor(&self) -> Player {
+        self.0.actor()
+    }
+
+    /// The side `seat` plays now ([`Game::side_of_seat`]).
+    #[must_use]
+    pub fn side_of_seat(&self, seat: Player) -> Player {
+        self.0.side_of_seat(seat)
+    }
+
     /// How the game ended, if it has.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
@@ -584,6 +594,8 @@ trait AnyGame: fmt::Debug + Send + Sync {
     fn undo(&mut self) -> Option<String>;
     fn legal_moves(&self) -> Vec<String>;
     fn side_to_move(&self) -> Player;
+    fn actor(&self) -> Player;
+    fn side_of_seat(&self, seat: Player) -> Player;
     fn outcome(&self) -> Option<Outcome>;
     fn chance(&self) -> Option<String>;
     fn tell_chance(&mut self, outcome: &str) -> Result<(), String>;
@@ -641,6 +653,14 @@ impl<G: Game> AnyGame for G {
 
     fn side_to_move(&self) -> Player {
         Game::side_to_move(self)
+    }
+
+    fn actor(&self) -> Player {
+        Game::actor(self)
+    }
+
+    fn side_of_seat(&self, seat: Player) -> Player {
+        Game::side_of_seat(self, seat)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -420,6 +420,9 @@ impl SavedGame {
         let mut text = format!("# Tabletop saved game\ngame {name}\n");
         if let Some(entry) = self.game.entry() {
             for (setting, value) in entry.settings().iter().zip(self.game.settings()) {
+                if setting.omitted_when_default && value == setting.default {
+                    continue;
+                }
                 let key = setting.key;
                 text.push_str(&format!("{key} {value}\n"));
             }

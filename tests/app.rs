@@ -21,6 +21,9 @@ mod history;
 mod knucklebones;
 #[path = "app/launch.rs"]
 mod launch;
+
+#[path = "app/openings.rs"]
+mod openings;
 #[path = "app/registry.rs"]
 mod registry;
 #[path = "app/review.rs"]
@@ -138,7 +141,7 @@ fn request(app: &mut App, text: &str) {
     let point = point(app, text);
     let generation = game(app).generation();
     app.world_mut()
-        .write_message(MoveRequested::new(point, generation));
+        .write_message(MoveRequested::new(point.into(), generation));
     app.update();
 }
 
@@ -226,7 +229,7 @@ fn renju_marks_blacks_forbidden_points_and_refuses_a_click_there() {
     let h8 = point(&app, "h8");
     assert_eq!(shown(&mut app), [h8], "Black to move: h8 is a double three");
     let before = game(&app).clone();
-    click::<Gomoku>(&mut app, h8);
+    click::<Gomoku>(&mut app, h8.into());
     app.update();
     assert_eq!(**game(&app), *before, "the forbidden click changed nothing");
     assert_eq!(pieces(&mut app).len(), 8);

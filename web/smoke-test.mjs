@@ -30,11 +30,11 @@ rmSync(join(shots, "failure.png"), { force: true });
 const VIEW = { width: 1280, height: 800 };
 const MENU = {
   gomokuTab: { x: 87, y: 100 },
-  secondSeatAi: { x: 172, y: 319 },
+  secondSeatAi: { x: 196, y: 356 },
   // White's level slider: its handle (at level 3), dragged to the left end, level 1.
-  levelHandle: { x: 272, y: 319 },
-  levelOne: { x: 210, y: 319 },
-  start: { x: 88, y: 567 },
+  levelHandle: { x: 290, y: 356 },
+  levelOne: { x: 228, y: 356 },
+  start: { x: 88, y: 604 },
 };
 const HUD = { save: { x: 74, y: 568 }, load: { x: 146, y: 568 } };
 // h8, the centre point of the framed 15x15 board: the view's centre, moved right by

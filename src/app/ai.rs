@@ -339,7 +339,7 @@ fn schedule_ai<G: TableGame>(
     if game.is_finished() || game.editing() {
         return;
     }
-    let side = game.side_to_move();
+    let side = game.actor();
     let busy = |purpose| tasks.iter().any(|task| task.purpose == purpose);
     let mut start = |purpose, level| {
         commands.spawn((

@@ -400,7 +400,7 @@ impl Room {
     pub fn play(&self, role: Role, seq: u64, mv: &str) -> Result<Event, Refusal> {
         let seat = self.player(role)?;
         self.check_on(seq)?;
-        if self.side_of(seat) != self.game.side_to_move() {
+        if self.side_of(seat) != self.game.actor() {
             return refuse(ErrorCode::NotYourTurn, "it is the other side's turn");
         }
         let mut tried = self.game.clone();
@@ -503,7 +503,7 @@ impl Room {
                 vec![Tell::All(self.presence_frame(*seat))]
             }
             Event::Move { mv } => {
-                let by = self.seat_of_side(self.game.side_to_move());
+                let by = self.seat_of_side(self.game.actor());
                 if self.game.play(mv).is_err() {
                     return Vec::new();
                 }
@@ -522,7 +522,9 @@ impl Room {
                 }));
                 if let Some(outcome) = self.game.outcome() {
                     let winner = match outcome {
-                        Outcome::Win(side) => winner_of(self.seat_of_side(side)),
+                        Outcome::Win(side) => {
+                            winner_of(self.seat_of_side(self.game.side_of_seat(side)))
+                        }
                         Outcome::Draw => Winner::Draw,
                     };
                     tell.push(self.end(winner, EndReason::Rules));
@@ -639,18 +641,19 @@ impl Room {
         loop {
             game.undo()?;
             plies += 1;
-            if game.side_to_move() == side {
+            if game.actor() == side {
                 return Some(plies);
             }
         }
     }
 
-    /// The side of the game `seat` plays.
+    /// The rules' name of `seat`: the side it sat down as (an opening rule may
+    /// have it play the other, [`GameRecord::side_of_seat`]).
     fn side_of(&self, seat: SeatName) -> Player {
         Player::BOTH[seat.index()]
     }
 
-    /// The seat that plays `side`.
+    /// The seat the rules name `side` ([`GameRecord::actor`] names seats so).
     fn seat_of_side(&self, side: Player) -> SeatName {
         SeatName::BOTH[side.index()]
     }
@@ -765,6 +768,42 @@ mod tests {
         let client = room.entry.replay_told(&settings, &moves, &told).unwrap();
         assert_eq!(client.state_hash(), room.game().state_hash());
         assert_eq!(client.state_hash(), snapshot.hash);
+    }
+
+    #[test]
+    fn an_opening_rule_s_turns_and_swaps_follow_the_seats() {
+        let mut room = room("gomoku", &[("opening", "swap2")]);
+        let second = Role::Player(SeatName::Second);
+        // The first seat puts all three opening stones, White's too.
+        for mv in ["h8", "h9", "i9"] {
+            assert_eq!(
+                room.play(second, room.seq(), mv).unwrap_err().0,
+                ErrorCode::NotYourTurn
+            );
+            play(&mut room, SeatName::First, mv);
+        }
+        // The second takes Black: the first seat plays White from now on.
+        play(&mut room, SeatName::Second, "swap");
+        let mut ended = None;
+        for (seat, mv) in [
+            (SeatName::First, "a1"),
+            (SeatName::Second, "o15"),
+            (SeatName::First, "b1"),
+            (SeatName::Second, "o14"),
+            (SeatName::First, "c1"),
+            (SeatName::Second, "o13"),
+            (SeatName::First, "d1"),
+            (SeatName::Second, "o12"),
+            (SeatName::First, "e1"),
+        ] {
+            for tell in play(&mut room, seat, mv) {
+                if let Tell::All(ServerFrame::Ended { result, .. }) = tell {
+                    ended = Some(result);
+                }
+            }
+        }
+        // White's five is the first seat's win.
+        assert_eq!(ended, Some(Winner::First));
     }
 
     #[test]

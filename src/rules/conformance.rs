@@ -191,7 +191,7 @@ fn step_checks<G: Game>(game: &G, seen: &[G::Move]) -> Result<(), String> {
         return Err("'no such move' reads as a move".to_owned());
     }
     check_winning_line(game)?;
-    if !game.is_over() {
+    if !game.is_over() && !game.in_opening() {
         check_setup(game, &legal)?;
         let text = game.position_text();
         let back = G::from_position(&text).map_err(|e| format!("'{text}' does not read: {e}"))?;

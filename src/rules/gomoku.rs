@@ -13,10 +13,12 @@ use super::settings::{Choice, Kind, Setting};
 use super::{Edit, Game, Outcome, Player, SettingError, Settings, setup_fields, side_of_key};
 
 mod board;
+pub mod opening;
 pub mod psq;
 pub mod renju;
 
 pub use board::{BoardSize, GomokuError, Point, Rule};
+pub use opening::{Move, Opening, OpeningState, Step};
 pub use renju::Foul;
 
 /// The smallest board side length.
@@ -26,8 +28,8 @@ pub const MAX_SIDE: u8 = 20;
 /// How many stones in a row win.
 pub const WIN_LENGTH: usize = 5;
 
-/// Gomoku's settings: the board's size and the rule.
-pub const SETTINGS: [Setting; 2] = [
+/// Gomoku's settings: the board's size, the rule and the opening rule.
+pub const SETTINGS: [Setting; 3] = [
     Setting {
         key: "size",
         kind: Kind::Size {
@@ -35,6 +37,7 @@ pub const SETTINGS: [Setting; 2] = [
             max: MAX_SIDE,
         },
         default: "15x15",
+        omitted_when_default: false,
         help: "Board size, width x height",
         label: "gomoku-size",
     },
@@ -64,8 +67,39 @@ pub const SETTINGS: [Setting; 2] = [
             random: false,
         },
         default: "freestyle",
+        omitted_when_default: false,
         help: "Rule",
         label: "gomoku-rule",
+    },
+    Setting {
+        key: "opening",
+        kind: Kind::Choice {
+            choices: &[
+                Choice {
+                    value: "free",
+                    aliases: &[],
+                    help: "Black plays first, anywhere",
+                    label: "gomoku-opening-free",
+                },
+                Choice {
+                    value: "swap2",
+                    aliases: &[],
+                    help: "three stones, then the other player swaps, plays White or puts two more",
+                    label: "gomoku-opening-swap2",
+                },
+                Choice {
+                    value: "taraguchi10",
+                    aliases: &["taraguchi-10"],
+                    help: "RIF's renju opening: stones in growing central squares, swaps, ten offered fifths",
+                    label: "gomoku-opening-taraguchi10",
+                },
+            ],
+            random: false,
+        },
+        default: "free",
+        omitted_when_default: true,
+        help: "Opening rule",
+        label: "gomoku-opening",
     },
 ];
 
@@ -90,10 +124,11 @@ pub enum Status {
 
 /// A Gomoku game: the board, whose turn it is, the moves so far and the result.
 ///
-/// A game usually starts from the empty board with Black to move. An engine may also
-/// be handed a set-up position ([`Gomoku::from_stones`]: handicap stones, a puzzle,
-/// any stone counts), whose stones are not moves: they cannot be taken back, and the
-/// history starts after them.
+/// A game usually starts from the empty board with Black to move, under an opening
+/// rule ([`opening`]) or none. An engine may also be handed a set-up position
+/// ([`Gomoku::from_stones`]: handicap stones, a puzzle, any stone counts), whose
+/// stones are not moves: they cannot be taken back, the history starts after them,
+/// and no opening rule applies to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Gomoku {
     size: BoardSize,
@@ -103,8 +138,18 @@ pub struct Gomoku {
     setup: Vec<(Point, Player)>,
     /// Who makes the first move of the history.
     first: Player,
+    /// The stones played, in order (no choices, no offered stones).
     history: Vec<Point>,
     status: Status,
+    /// The opening rule the game was started under.
+    opening: Opening,
+    /// Where the opening stands now.
+    state: OpeningState,
+    /// Every move, stones and choices, in order: the game's history as moves.
+    record: Vec<Move>,
+    /// The opening's state before each move made during the opening (those moves
+    /// are the first of `record`).
+    before: Vec<OpeningState>,
 }
 
 impl Default for Gomoku {
@@ -125,7 +170,53 @@ impl Gomoku {
             first: Player::First,
             history: Vec::new(),
             status: Status::Playing,
+            opening: Opening::Free,
+            state: OpeningState::default(),
+            record: Vec::new(),
+            before: Vec::new(),
         }
+    }
+
+    /// This game, which has no moves yet, under `opening`; a set-up position keeps
+    /// the setting but plays no opening.
+    #[must_use]
+    pub fn with_opening(mut self, opening: Opening) -> Self {
+        debug_assert!(
+            self.record.is_empty(),
+            "an opening rule is chosen before the moves"
+        );
+        self.opening = opening;
+        self.state = if self.setup.is_empty() && self.first == Player::First {
+            OpeningState::new(opening)
+        } else {
+            OpeningState::default()
+        };
+        self
+    }
+
+    /// The opening rule the game was started under.
+    #[must_use]
+    pub fn opening(&self) -> Opening {
+        self.opening
+    }
+
+    /// Where the opening stands: what the next move must be, who plays which
+    /// colour, the offered stones.
+    #[must_use]
+    pub fn opening_state(&self) -> &OpeningState {
+        &self.state
+    }
+
+    /// The position as a game without an opening rule, for engines: the same
+    /// stones, side to move and result.
+    #[must_use]
+    pub fn without_opening(&self) -> Self {
+        let mut plain = self.clone();
+        plain.opening = Opening::Free;
+        plain.state = OpeningState::default();
+        plain.record = plain.history.iter().copied().map(Move::Stone).collect();
+        plain.before.clear();
+        plain
     }
 
     /// A set-up position: `stones` on the board with their owners, `to_move` to move.
@@ -169,9 +260,10 @@ impl Gomoku {
     /// The same position (set-up stones and moves) under `rule`; refused if a move
     /// is not legal there (one made after a five that `rule` does not count).
     pub fn with_rule(&self, rule: Rule) -> Result<Self, GomokuError> {
-        let mut game = Self::from_stones(self.size, rule, &self.setup, self.first)?;
-        for &p in &self.history {
-            game.play(p)?;
+        let mut game =
+            Self::from_stones(self.size, rule, &self.setup, self.first)?.with_opening(self.opening);
+        for &mv in &self.record {
+            game.play_move(mv)?;
         }
         Ok(game)
     }
@@ -267,8 +359,40 @@ impl Gomoku {
         self.check(p).is_ok()
     }
 
-    /// Why `p` may not be played now, if it may not.
+    /// Why a stone on `p` may not be played now, if it may not.
     pub fn check(&self, p: Point) -> Result<(), GomokuError> {
+        self.check_move(Move::Stone(p))
+    }
+
+    /// Why `mv` may not be made now, if it may not: the board's rules for a stone,
+    /// the opening rule's for every move.
+    pub fn check_move(&self, mv: Move) -> Result<(), GomokuError> {
+        if self.is_over() {
+            return Err(GomokuError::GameOver);
+        }
+        if self.state.step != Step::Play {
+            let stones = self.board_stones();
+            self.state.check(mv, self.size, &stones)?;
+        }
+        match mv {
+            Move::Stone(p) => self.check_point(p),
+            choice if self.state.step == Step::Play => {
+                Err(GomokuError::NotNow(choice.word().unwrap_or_default()))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The stones on the board with their colours.
+    fn board_stones(&self) -> Vec<(Point, Player)> {
+        self.size
+            .points()
+            .filter_map(|p| self.stone(p).map(|side| (p, side)))
+            .collect()
+    }
+
+    /// The board's own reasons against a stone on `p`.
+    fn check_point(&self, p: Point) -> Result<(), GomokuError> {
         if self.is_over() {
             return Err(GomokuError::GameOver);
         }
@@ -322,7 +446,28 @@ impl Gomoku {
     /// Places a stone for the side to move on `p` and updates the result; an illegal
     /// move returns an error and changes nothing.
     pub fn play(&mut self, p: Point) -> Result<(), GomokuError> {
-        self.check(p)?;
+        self.play_move(Move::Stone(p))
+    }
+
+    /// Makes `mv`, a stone or an opening's choice; an illegal move returns an
+    /// error and changes nothing.
+    pub fn play_move(&mut self, mv: Move) -> Result<(), GomokuError> {
+        self.check_move(mv)?;
+        let mut effect = opening::Effect::PutsStone;
+        if self.state.step != Step::Play {
+            let (next, made) = self.state.after(mv);
+            self.before.push(std::mem::replace(&mut self.state, next));
+            effect = made;
+        }
+        self.record.push(mv);
+        if let (Move::Stone(p), opening::Effect::PutsStone) = (mv, effect) {
+            self.put(p);
+        }
+        Ok(())
+    }
+
+    /// Puts the side to move's stone on `p` (checked) and updates the result.
+    fn put(&mut self, p: Point) {
         let mover = self.side_to_move();
         let index = self.size.index(p);
         self.cells[index] = Some(mover);
@@ -337,16 +482,63 @@ impl Gomoku {
         } else {
             Status::Playing
         };
-        Ok(())
     }
 
-    /// Takes back the last move, returning it; `None` on an empty board.
+    /// Takes back the last stone played, with the choices made after it; `None`
+    /// when no stone has been played.
     pub fn undo(&mut self) -> Option<Point> {
-        let p = self.history.pop()?;
-        let index = self.size.index(p);
-        self.cells[index] = None;
-        self.status = Status::Playing;
-        Some(p)
+        let last = *self.history.last()?;
+        let stones = self.history.len();
+        while self.history.len() == stones {
+            self.undo_move()?;
+        }
+        Some(last)
+    }
+
+    /// Takes back the last move, a stone or a choice, returning it; `None` at the
+    /// start.
+    pub fn undo_move(&mut self) -> Option<Move> {
+        let mv = self.record.pop()?;
+        let mut effect = opening::Effect::PutsStone;
+        if self.before.len() > self.record.len() {
+            let before = self
+                .before
+                .pop()
+                .expect("one state before each opening move");
+            effect = before.after(mv).1;
+            self.state = before;
+        }
+        if let (Move::Stone(p), opening::Effect::PutsStone) = (mv, effect) {
+            let popped = self.history.pop();
+            debug_assert_eq!(popped, Some(p));
+            self.cells[self.size.index(p)] = None;
+            self.status = Status::Playing;
+        }
+        Some(mv)
+    }
+
+    /// Every point the side to move may put a stone on now (the opening rule's
+    /// limits included); empty once the game is over.
+    #[must_use]
+    pub fn legal_points(&self) -> Vec<Point> {
+        if self.is_over() || !self.state.step.takes_stone() {
+            return Vec::new();
+        }
+        let mut grid = self.rule.has_fouls().then(|| self.renju_grid());
+        let black = self.side_to_move() == Player::First;
+        let free = self.size.points().filter(|&p| {
+            self.cells[self.size.index(p)].is_none()
+                && match grid.as_mut() {
+                    Some(grid) if black => grid.foul(p.x, p.y).is_none(),
+                    _ => true,
+                }
+        });
+        if self.state.step == Step::Play {
+            return free.collect();
+        }
+        let stones = self.board_stones();
+        free.filter(|&p| self.state.check(Move::Stone(p), self.size, &stones).is_ok())
+            .collect()
     }
 
     /// Under renju, whether Black is to move and every empty point is forbidden to it:
@@ -393,7 +585,7 @@ impl Gomoku {
 }
 
 impl Game for Gomoku {
-    type Move = Point;
+    type Move = Move;
     type Error = GomokuError;
 
     const OTHER_FORMAT: Option<&'static str> = Some("psq");
@@ -420,32 +612,40 @@ impl Game for Gomoku {
         Gomoku::side_to_move(self)
     }
 
-    fn legal_moves(&self) -> Vec<Point> {
-        if self.is_over() {
-            return Vec::new();
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = if self.state.step.takes_stone() {
+            self.legal_points().into_iter().map(Move::Stone).collect()
+        } else {
+            Vec::new()
+        };
+        if !self.is_over() {
+            moves.extend_from_slice(self.state.step.choices());
         }
-        let mut grid = self.rule.has_fouls().then(|| self.renju_grid());
-        let black = self.side_to_move() == Player::First;
-        self.size
-            .points()
-            .filter(|&p| self.cells[self.size.index(p)].is_none())
-            .filter(|p| match grid.as_mut() {
-                Some(grid) if black => grid.foul(p.x, p.y).is_none(),
-                _ => true,
-            })
-            .collect()
+        moves
     }
 
-    fn check(&self, mv: Point) -> Result<(), GomokuError> {
-        Gomoku::check(self, mv)
+    fn actor(&self) -> Player {
+        self.state.actor(Gomoku::side_to_move(self))
     }
 
-    fn play(&mut self, mv: Point) -> Result<(), GomokuError> {
-        Gomoku::play(self, mv)
+    fn side_of_seat(&self, seat: Player) -> Player {
+        self.state.seat_of(seat)
     }
 
-    fn undo(&mut self) -> Option<Point> {
-        Gomoku::undo(self)
+    fn in_opening(&self) -> bool {
+        self.state.step != Step::Play
+    }
+
+    fn check(&self, mv: Move) -> Result<(), GomokuError> {
+        self.check_move(mv)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), GomokuError> {
+        self.play_move(mv)
+    }
+
+    fn undo(&mut self) -> Option<Move> {
+        self.undo_move()
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -456,33 +656,37 @@ impl Game for Gomoku {
         }
     }
 
-    fn history(&self) -> Vec<Point> {
-        self.history.clone()
+    fn history(&self) -> Vec<Move> {
+        self.record.clone()
     }
 
     fn plies(&self) -> usize {
-        self.history.len()
+        self.record.len()
     }
 
-    fn winning_line(&self) -> Vec<Point> {
+    fn winning_line(&self) -> Vec<Move> {
         match &self.status {
-            Status::Won { line, .. } => line.clone(),
+            Status::Won { line, .. } => line.iter().copied().map(Move::Stone).collect(),
             _ => Vec::new(),
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<Point, GomokuError> {
-        self.size.parse_point(text)
+    fn parse_move(&self, text: &str) -> Result<Move, GomokuError> {
+        Move::parse(text, self.size)
     }
 
     /// `15x15:h8,i9` (the size, then the moves in order); a game under the standard
-    /// rule writes its size as `15x15/standard`.
+    /// rule writes its size as `15x15/standard`, one under an opening rule adds it:
+    /// `15x15/swap2:h8,i9,h10,two`.
     fn position_text(&self) -> String {
-        let moves: Vec<String> = self.history.iter().map(ToString::to_string).collect();
-        let size = match self.rule {
-            Rule::FreeStyle => self.size.to_string(),
-            rule => format!("{}/{rule}", self.size),
-        };
+        let moves: Vec<String> = self.record.iter().map(ToString::to_string).collect();
+        let mut size = self.size.to_string();
+        if self.rule != Rule::FreeStyle {
+            size = format!("{size}/{}", self.rule);
+        }
+        if self.opening != Opening::Free {
+            size = format!("{size}/{}", self.opening);
+        }
         match Game::setup_text(self) {
             None => format!("{size}:{}", moves.join(",")),
             Some(setup) if moves.is_empty() => format!("{size}:{setup}"),
@@ -524,8 +728,9 @@ impl Game for Gomoku {
             }
         }
         let to_move = side_of_key::<Self>(turn)?;
-        let game =
-            Self::from_stones(self.size, self.rule, &stones, to_move).map_err(|e| e.to_string())?;
+        let game = Self::from_stones(self.size, self.rule, &stones, to_move)
+            .map_err(|e| e.to_string())?
+            .with_opening(self.opening);
         match game.setup_error() {
             Some(why) => Err(why),
             None => Ok(game),
@@ -545,9 +750,13 @@ impl Game for Gomoku {
             .collect();
         Self::from_stones(self.size, self.rule, &stones, self.side_to_move())
             .expect("the stones of a board lie on it, one to a point")
+            .with_opening(self.opening)
     }
 
-    fn edit(&mut self, spot: Point, edit: Edit) -> Result<(), String> {
+    fn edit(&mut self, spot: Move, edit: Edit) -> Result<(), String> {
+        let Move::Stone(spot) = spot else {
+            return Err(format!("'{spot}' is not a point of the board"));
+        };
         if !self.size.contains(i32::from(spot.x), i32::from(spot.y)) {
             return Err(GomokuError::OffBoard(spot).to_string());
         }
@@ -558,13 +767,15 @@ impl Game for Gomoku {
         }
         *self = Self::from_stones(self.size, self.rule, &stones, self.side_to_move())
             .map_err(|e| e.to_string())?
+            .with_opening(self.opening)
             .to_setup();
         Ok(())
     }
 
     fn set_side_to_move(&mut self, side: Player) -> Result<(), String> {
         *self = Self::from_stones(self.size, self.rule, &self.to_setup().setup, side)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.to_string())?
+            .with_opening(self.opening);
         Ok(())
     }
 
@@ -579,28 +790,43 @@ impl Game for Gomoku {
     }
 
     fn settings(&self) -> Vec<String> {
-        vec![self.size.to_string(), self.rule.to_string()]
+        vec![
+            self.size.to_string(),
+            self.rule.to_string(),
+            self.opening.to_string(),
+        ]
     }
 
     fn from_settings(settings: &Settings<'_>) -> Result<Self, SettingError> {
-        Ok(Gomoku::new(
-            settings.parse("size")?,
-            settings.parse("rule")?,
-        ))
+        // A file from before opening rules has no `opening` line: free.
+        let opening: Opening = SETTINGS[2]
+            .value_in(settings)?
+            .parse()
+            .map_err(|e: GomokuError| SettingError::Bad("opening", e.to_string()))?;
+        Ok(Gomoku::new(settings.parse("size")?, settings.parse("rule")?).with_opening(opening))
     }
 }
 
 /// Reads `WxH:move,move,...` (the moves part may be empty or left out), the size
-/// optionally followed by `/rule`; without one the game is played under `rule`, or
-/// free-style. The error is one line for people.
+/// optionally followed by `/rule` and `/opening`; without a rule the game is played
+/// under `rule`, or free-style. The error is one line for people.
 pub fn parse_position(text: &str, rule: Option<Rule>) -> Result<Gomoku, String> {
     let (size, moves) = text.split_once(':').unwrap_or((text, ""));
-    let (size, rule) = match size.split_once('/') {
-        Some((size, named)) => (size, named.parse().map_err(|e| format!("{e}"))?),
-        None => (size, rule.unwrap_or_default()),
-    };
-    let size: BoardSize = size.parse().map_err(|e| format!("{e}"))?;
-    let mut game = Gomoku::new(size, rule);
+    let mut parts = size.split('/');
+    let size: BoardSize = parts
+        .next()
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let (mut rule, mut opening) = (rule.unwrap_or_default(), Opening::Free);
+    for part in parts {
+        match (part.parse::<Rule>(), part.parse::<Opening>()) {
+            (Ok(named), _) => rule = named,
+            (_, Ok(named)) => opening = named,
+            (Err(e), Err(_)) => return Err(format!("{e}, or an opening rule")),
+        }
+    }
+    let mut game = Gomoku::new(size, rule).with_opening(opening);
     // A set-up position (`black=..;white=..;turn=..`) before the moves.
     let moves = if moves.contains('=') {
         let (setup, moves) = moves.split_once(':').unwrap_or((moves, ""));
@@ -610,8 +836,8 @@ pub fn parse_position(text: &str, rule: Option<Rule>) -> Result<Gomoku, String> 
         moves
     };
     for m in moves.split(',').map(str::trim).filter(|m| !m.is_empty()) {
-        let p = size.parse_point(m).map_err(|e| e.to_string())?;
-        game.play(p).map_err(|e| format!("move {m}: {e}"))?;
+        let mv = Move::parse(m, size).map_err(|e| e.to_string())?;
+        game.play_move(mv).map_err(|e| format!("move {m}: {e}"))?;
     }
     Ok(game)
 }

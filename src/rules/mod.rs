@@ -110,6 +110,25 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
 
     /// The side whose turn it is.
     fn side_to_move(&self) -> Player;
+    /// The seat that acts now. Players sit down as a side (a saved file's `black`
+    /// and `white` players name their seats), and usually the seat of the side to
+    /// move acts; an opening rule may hand the turn to the other seat (swap2's first
+    /// player puts White's stone too) or swap the seats' colours
+    /// ([`Game::side_of_seat`]).
+    fn actor(&self) -> Player {
+        self.side_to_move()
+    }
+    /// The side `seat` plays now: the one it sat down as, unless an opening rule
+    /// swapped them. Its own inverse.
+    fn side_of_seat(&self, seat: Player) -> Player {
+        seat
+    }
+    /// Whether an opening rule still decides what the next moves may be. Such a
+    /// position has no set-up form: [`Game::to_setup`] gives its pieces, and a game
+    /// from them plays no opening.
+    fn in_opening(&self) -> bool {
+        false
+    }
     /// Every move the side to move may make; empty once the game is over.
     fn legal_moves(&self) -> Vec<Self::Move>;
     /// Why `mv` would be refused now, if it would.

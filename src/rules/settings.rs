@@ -31,6 +31,10 @@ pub struct Setting {
     pub kind: Kind,
     /// The value a new player starts with.
     pub default: &'static str,
+    /// Whether files leave the setting's line out when it holds the default, and
+    /// read a missing line as the default: for a setting added after files were
+    /// written (Gomoku's opening rule), which those files play by.
+    pub omitted_when_default: bool,
     /// One line for `--help`, in English: `Board size`.
     pub help: &'static str,
     /// The Fluent id of its label in the menu: `gomoku-size`.
@@ -138,6 +142,17 @@ impl Setting {
                     ))
                 })
             }
+        }
+    }
+
+    /// This setting's value among `settings` (a saved file's lines): its line, or
+    /// the default where the line may be left out
+    /// ([`Setting::omitted_when_default`]).
+    pub fn value_in<'t>(&self, settings: &Settings<'t>) -> Result<&'t str, SettingError> {
+        match settings.get(self.key) {
+            Some(value) => Ok(value),
+            None if self.omitted_when_default => Ok(self.default),
+            None => Err(SettingError::Missing(self.key)),
         }
     }
 
@@ -435,6 +450,7 @@ mod tests {
             key: "size",
             kind: Kind::Size { min: 10, max: 20 },
             default: "15x15",
+            omitted_when_default: false,
             help: "Board size",
             label: "test-size",
         },
@@ -458,6 +474,7 @@ mod tests {
                 random: true,
             },
             default: "freestyle",
+            omitted_when_default: false,
             help: "Rule",
             label: "test-rule",
         },
@@ -465,6 +482,7 @@ mod tests {
             key: "seed",
             kind: Kind::Seed,
             default: RANDOM,
+            omitted_when_default: false,
             help: "Seed",
             label: "test-seed",
         },
@@ -472,6 +490,7 @@ mod tests {
             key: "depth",
             kind: Kind::Range { min: -3, max: 300 },
             default: "4",
+            omitted_when_default: false,
             help: "Depth",
             label: "test-depth",
         },

@@ -18,9 +18,9 @@ use tabletop::app::pointer::{Hovered, PointerOverUi};
 use tabletop::app::table::ToggleAnalysis;
 use tabletop::app::table::{NewGameRequested, Phase, UndoRequested};
 use tabletop::app::touch::{AwaitingTap, TouchPointer, TouchSettings};
-use tabletop::rules::gomoku::{Gomoku, Point};
+use tabletop::rules::gomoku::{Gomoku, Move, Point};
 
-type GomokuAiTask = AiTask<Point>;
+type GomokuAiTask = AiTask<Move>;
 use tabletop::record::{PlayerKind, Seats};
 use tabletop::rules::Player;
 
@@ -142,13 +142,14 @@ fn a_result_for_an_older_position_is_dropped() {
         Level::MIN,
         AiPurpose::Play,
         Duration::ZERO,
-        move |_| async move { Some(i9) },
+        move |_| async move { Some(i9.into()) },
     ));
     assert!(run_until(&mut app, Duration::from_secs(5), |app| tasks(
         app
     ) == 0));
     // ...and a move message chosen for it: neither lands.
-    app.world_mut().write_message(MoveRequested::new(i9, old));
+    app.world_mut()
+        .write_message(MoveRequested::new(i9.into(), old));
     app.update();
     app.update();
     assert!(game(&app).moves().is_empty());
@@ -162,7 +163,7 @@ fn a_result_for_an_older_position_is_dropped() {
         Level::MIN,
         AiPurpose::Play,
         Duration::ZERO,
-        move |_| async move { Some(i9) },
+        move |_| async move { Some(i9.into()) },
     ));
     assert!(run_until(&mut app, Duration::from_secs(5), |app| !game(
         app
@@ -235,7 +236,7 @@ fn a_hint_shows_a_point_without_playing_it() {
         app.world().resource::<Hint<Gomoku>>().for_game(&game)
     };
     assert!(run_until(&mut app, Duration::from_secs(5), |app| hint(app).is_some()));
-    let suggested = hint(&mut app).unwrap();
+    let suggested = hint(&mut app).unwrap().point().unwrap();
     assert!(game(&app).is_legal(suggested));
     assert_eq!(game(&app).moves().len(), 1, "a hint is not played");
     // The ring hangs on the suggested point's cell.
@@ -267,7 +268,7 @@ fn clicks_on_the_ui_or_in_the_ais_turn_never_place_stones() {
     let mut app = playing_app_with(GomokuSettings::default(), seats);
     let h8 = point(&app, "h8");
     let click = |app: &mut App, over_ui: bool| {
-        app.insert_resource(Hovered::<Gomoku>(Some(h8)));
+        app.insert_resource(Hovered::<Gomoku>(Some(h8.into())));
         app.insert_resource(PointerOverUi(over_ui));
         let mut mouse = ButtonInput::<MouseButton>::default();
         mouse.press(MouseButton::Left);
@@ -286,7 +287,7 @@ fn clicks_on_the_ui_or_in_the_ais_turn_never_place_stones() {
     click(&mut app, false);
     assert_eq!(game(&app).moves(), [h8], "the same click off the UI plays");
     // White is the AI's: a click in its turn does nothing (the AI's own move aside).
-    app.insert_resource(Hovered::<Gomoku>(Some(point(&app, "a1"))));
+    app.insert_resource(Hovered::<Gomoku>(Some(point(&app, "a1").into())));
     let mut mouse = ButtonInput::<MouseButton>::default();
     mouse.press(MouseButton::Left);
     app.insert_resource(mouse);
@@ -305,7 +306,7 @@ fn a_tap_shows_the_move_and_a_second_tap_on_it_plays_it() {
     // A tap as the touch code reports one: where it landed (the move under it) and
     // that it happened this frame; then a frame without.
     let tap = |app: &mut App, at: Point| {
-        app.insert_resource(Hovered::<Gomoku>(Some(at)));
+        app.insert_resource(Hovered::<Gomoku>(Some(at.into())));
         app.world_mut().resource_mut::<TouchPointer>().tapped = true;
         app.update();
         app.world_mut().resource_mut::<TouchPointer>().tapped = false;

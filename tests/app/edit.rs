@@ -55,10 +55,10 @@ fn a_gomoku_position_set_up_by_clicks_plays_on_and_saves_with_its_setup() {
     // A click during the set-up puts a stone, it plays nothing.
     tools(&mut app, Player::Second, false);
     let j10 = point(&app, "j10");
-    click::<Gomoku>(&mut app, j10);
+    click::<Gomoku>(&mut app, j10.into());
     tools(&mut app, Player::First, true);
     let h9 = point(&app, "h9");
-    click::<Gomoku>(&mut app, h9);
+    click::<Gomoku>(&mut app, h9.into());
     edit(&mut app, EditRequested::SideToMove(Player::Second));
     let game = current::<Gomoku>(&app);
     assert_eq!(game.plies(), 0);
@@ -107,7 +107,7 @@ fn cancel_puts_back_the_game_with_its_moves() {
     let before = current::<Gomoku>(&app).saved(Seats::HOT_SEAT).to_text();
     edit(&mut app, EditRequested::Start);
     let a1 = point(&app, "a1");
-    click::<Gomoku>(&mut app, a1);
+    click::<Gomoku>(&mut app, a1.into());
     edit(&mut app, EditRequested::Clear);
     assert_eq!(current::<Gomoku>(&app).stones(), 0);
     // A save while setting up saves the game as it was.

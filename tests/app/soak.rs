@@ -82,7 +82,7 @@ fn current<G: TableGame>(app: &App) -> G {
 impl Soaked for Gomoku {
     fn check_view(app: &mut App) -> usize {
         let game: Gomoku = current(app);
-        let expected = by_side(&game.history());
+        let expected = by_side(game.moves());
         let found: Vec<(Player, _)> = super::pieces(app)
             .into_iter()
             .map(|(Stone { owner }, at, _)| (owner, at))
@@ -105,7 +105,7 @@ impl Soaked for Gomoku {
 impl Soaked for TicTacToe {
     fn check_view(app: &mut App) -> usize {
         let game: TicTacToe = current(app);
-        let expected = by_side(&game.history());
+        let expected = by_side(game.moves());
         let mut query = app.world_mut().query::<&Mark>();
         let mut found: Vec<(Player, _)> = query
             .iter(app.world())

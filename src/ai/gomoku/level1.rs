@@ -61,7 +61,7 @@ pub fn pattern_move(game: &Gomoku) -> Option<Point> {
     }
     // No neighbour left that Black may play under renju: any legal point.
     best.map(|(_, p)| p)
-        .or_else(|| crate::rules::Game::legal_moves(game).into_iter().next())
+        .or_else(|| game.legal_points().into_iter().next())
 }
 
 fn has_neighbour(game: &Gomoku, p: Point) -> bool {

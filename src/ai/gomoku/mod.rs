@@ -23,6 +23,7 @@ mod board;
 pub mod eval;
 mod level1;
 mod movegen;
+pub mod opening;
 mod pattern;
 mod search;
 mod shape;
@@ -428,7 +429,7 @@ fn decided(game: &Gomoku, board: &Board) -> Option<Option<(Point, Value)>> {
     };
     if game.foul(Board::point(block)).is_some() {
         // Black may not block there under renju: lost, whatever it plays.
-        let any = crate::rules::Game::legal_moves(game).into_iter().next();
+        let any = game.legal_points().into_iter().next();
         return Some(any.map(|any| (any, Value::Loss(2))));
     }
     Some(Some((Board::point(block), value)))

@@ -11,12 +11,14 @@
 //!    worse than even, else White with one move.
 //!
 //! Values are White's (the side to move after three and five stones) win chances,
-//! from the search's score through the evaluation's logistic scale.
+//! from the search's score through the evaluation's logistic scale. The searches
+//! are the app's opening decisions' ([`super::opening`]); this module answers the
+//! Gomocup protocol's `SWAP2BOARD`, which asks for a whole step at once.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
-use super::{Engine, Limits, OPENINGS, Value};
+use super::opening::{EVEN_BAND, chance, evenest, opening_shape, share};
+use super::{Engine, Limits};
 use crate::ai::slices::{Slices, finish};
 use crate::rules::gomoku::{Gomoku, Point};
 
@@ -30,11 +32,6 @@ pub enum Swap2Answer {
     Swap,
 }
 
-/// Win chances within this of even count as even: two more stones then.
-const EVEN_BAND: f64 = 0.06;
-/// How many of Black's replies are weighed for the fifth stone.
-const FIFTH_STONE_CANDIDATES: usize = 6;
-
 /// The swap2 answer for `game`, searched within `limits` (its time split over the
 /// step's searches): three stones on an empty board, then the choices above. An
 /// error for a board with another number of stones, or not a swap2 opening.
@@ -44,12 +41,17 @@ pub fn answer(
     limits: &Limits,
     stop: &AtomicBool,
 ) -> Result<Swap2Answer, String> {
+    let slices = &mut Slices::never();
+    let over = || "the game is over".to_owned();
     match game.stones() {
-        0 => Ok(Swap2Answer::Stones(
-            opening(engine, game, limits, stop).to_vec(),
-        )),
+        0 => {
+            let shape =
+                finish(opening_shape(engine, game, limits, stop, slices)).ok_or_else(over)?;
+            Ok(Swap2Answer::Stones(shape.to_vec()))
+        }
         3 => {
-            let (best, chance) = search(engine, game, &share(limits, 2), stop)?;
+            let (best, chance) =
+                finish(chance(engine, game, &share(limits, 2), stop, slices)).ok_or_else(over)?;
             if chance < 0.5 - EVEN_BAND {
                 return Ok(Swap2Answer::Swap);
             }
@@ -58,14 +60,18 @@ pub fn answer(
             }
             let mut after = game.clone();
             after.play(best).map_err(|e| e.to_string())?;
-            let fifth = evenest_reply(engine, &after, &share(limits, 2), stop).unwrap_or(best);
-            if fifth == best {
-                return Ok(Swap2Answer::Stones(vec![best]));
-            }
-            Ok(Swap2Answer::Stones(vec![best, fifth]))
+            let even = share(limits, 2);
+            let fifth = finish(evenest(engine, &after, &even, stop, slices, |p| {
+                after.is_legal(p)
+            }));
+            Ok(Swap2Answer::Stones(match fifth {
+                Some(fifth) => vec![best, fifth],
+                None => vec![best],
+            }))
         }
         5 => {
-            let (best, chance) = search(engine, game, limits, stop)?;
+            let (best, chance) =
+                finish(chance(engine, game, limits, stop, slices)).ok_or_else(over)?;
             Ok(if chance < 0.5 {
                 Swap2Answer::Swap
             } else {
@@ -76,97 +82,11 @@ pub fn answer(
     }
 }
 
-/// `limits` with a `parts`th of its time.
-fn share(limits: &Limits, parts: u32) -> Limits {
-    Limits {
-        time: limits.time.map(|t| t / parts.max(1)),
-        ..*limits
-    }
-}
-
-/// The best move for the side to move and its win chance.
-fn search(
-    engine: &mut Engine,
-    game: &Gomoku,
-    limits: &Limits,
-    stop: &AtomicBool,
-) -> Result<(Point, f64), String> {
-    let result = engine
-        .search(game, limits, stop, |_| {})
-        .ok_or_else(|| "the game is over".to_owned())?;
-    Ok((result.best, result.value.win_chance()))
-}
-
-/// The three stones of the opening: of the classic three-stone shapes round the
-/// centre, the one whose position (White to move) is judged closest to even.
-fn opening(engine: &mut Engine, game: &Gomoku, limits: &Limits, stop: &AtomicBool) -> [Point; 3] {
-    let centre = game.size().centre();
-    let each = Limits {
-        time: limits
-            .time
-            .map(|t| (t / OPENINGS.len() as u32).max(Duration::from_millis(5))),
-        ..*limits
-    };
-    let mut best: Option<([Point; 3], f64)> = None;
-    for shape in OPENINGS {
-        let stones = shape.map(|(dx, dy)| {
-            Point::new(
-                (i16::from(centre.x) + i16::from(dx)) as u8,
-                (i16::from(centre.y) + i16::from(dy)) as u8,
-            )
-        });
-        let Ok(position) = Gomoku::from_moves(game.size(), game.rule(), stones) else {
-            continue;
-        };
-        let Some(result) = engine.search(&position, &each, stop, |_| {}) else {
-            continue;
-        };
-        let off = (result.value.win_chance() - 0.5).abs();
-        if best.is_none_or(|(_, least)| off < least) {
-            best = Some((stones, off));
-        }
-    }
-    best.map_or_else(
-        || {
-            let c = centre;
-            [c, Point::new(c.x, c.y + 1), Point::new(c.x + 1, c.y + 1)]
-        },
-        |(stones, _)| stones,
-    )
-}
-
-/// Of Black's best replies in `game` (White has just moved), the one that leaves
-/// White to move closest to even.
-fn evenest_reply(
-    engine: &mut Engine,
-    game: &Gomoku,
-    limits: &Limits,
-    stop: &AtomicBool,
-) -> Option<Point> {
-    let mut candidates: Vec<(Point, Value)> = Vec::new();
-    let searched = finish(engine.analyse_in_slices(
-        game,
-        limits,
-        FIFTH_STONE_CANDIDATES,
-        stop,
-        |info| candidates.clone_from(&info.candidates),
-        &mut Slices::never(),
-    ));
-    searched?;
-    // Each candidate's value is Black's; White's chance after it is its complement.
-    candidates
-        .into_iter()
-        .filter(|&(p, _)| game.check(p).is_ok())
-        .min_by(|a, b| {
-            let off = |v: Value| (1.0 - v.win_chance() - 0.5).abs();
-            off(a.1).total_cmp(&off(b.1))
-        })
-        .map(|(p, _)| p)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
+
     use crate::rules::gomoku::{BoardSize, Rule};
 
     fn quick() -> (Engine, Limits) {

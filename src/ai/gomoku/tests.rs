@@ -576,7 +576,7 @@ fn holds_against_a_vcf_of_three_and_four_fours() {
         // The same stones with the defender to move: the attacker's VCF is a threat.
         let game = threatened(&attacker_to_move);
         let holding: Vec<Point> = game
-            .legal_moves()
+            .legal_points()
             .into_iter()
             .filter(|&mv| !has_vcf(&after(&game, mv)))
             .collect();
@@ -591,7 +591,7 @@ fn holds_against_a_vcf_of_three_and_four_fours() {
         }
         // A block that does not hold: the attacker still wins by fours after it.
         let failing = game
-            .legal_moves()
+            .legal_points()
             .into_iter()
             .find(|mv| !holding.contains(mv));
         assert!(failing.is_some(), "not every move holds");

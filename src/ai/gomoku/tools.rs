@@ -7,10 +7,12 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
-use super::{Level, Limits, best_move, search};
+use super::{Engine, Level, Limits, best_move, opening, search};
+use crate::ai::slices::{Slices, finish};
 use crate::ai::{Analysis, Budget, GameAi};
+use crate::rules::Game;
 use crate::rules::Settings;
-use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule, parse_position};
+use crate::rules::gomoku::{BoardSize, Gomoku, Move, Point, Rule, parse_position};
 
 /// Three-stone openings (Black, White, Black) as offsets from the centre: White next
 /// to the first stone straight or diagonally, Black's second stone around them, in
@@ -42,7 +44,7 @@ impl GameAi for Gomoku {
     /// Level 3 (a quarter of a second, 4 plies): a 60-move game in about 15 s.
     const REVIEW_LEVEL: Level = Level::new(3).expect("3 is a level");
 
-    fn analyse(&self, level: Level, budget: Budget, _: &mut StdRng) -> Option<Analysis<Point>> {
+    fn analyse(&self, level: Level, budget: Budget, _: &mut StdRng) -> Option<Analysis<Move>> {
         let stop = AtomicBool::new(false);
         // A time budget gets a table it can fill (see `Engine::new`): allocating
         // level 5's whole table for a 10 ms search took longer than the search (moves
@@ -52,13 +54,29 @@ impl GameAi for Gomoku {
             depth,
             ..Limits::for_level(Level::MAX)
         };
+        if self.in_opening() {
+            // An opening rule's step: its decision, which has no value of its own.
+            let limits = match budget {
+                Budget::Level => Limits::for_level(level),
+                Budget::Time(time) => limits(Some(time), None),
+                Budget::Depth(depth) => limits(None, Some(depth)),
+            };
+            let mut engine = Engine::new(&limits);
+            let slices = &mut Slices::never();
+            let best = finish(opening::decide(&mut engine, self, &limits, &stop, slices))?;
+            return Some(Analysis {
+                best,
+                value: None,
+                verdict: None,
+            });
+        }
         let result = match budget {
             Budget::Level => best_move(self, level, &stop, |_| {}),
             Budget::Time(time) => search(self, &limits(Some(time), None), &stop, |_| {}),
             Budget::Depth(depth) => search(self, &limits(None, Some(depth)), &stop, |_| {}),
         }?;
         Some(Analysis {
-            best: result.best,
+            best: result.best.into(),
             value: Some(result.value.to_string()),
             verdict: result.verdict(),
         })

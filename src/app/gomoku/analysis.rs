@@ -29,7 +29,7 @@ use crate::app::ai::{AiPurpose, AiTask, slices};
 use crate::app::locale::Locale;
 use crate::app::table::{AnalysisAtStart, AppSystems, MovePath, ToggleAnalysis};
 use crate::app::theme::Signal;
-use crate::rules::gomoku::{Gomoku, Point};
+use crate::rules::gomoku::{Gomoku, Move, Point};
 use crate::rules::{Game, Player};
 use crate::tr;
 
@@ -209,7 +209,7 @@ fn drive(
     game: Res<CurrentGame>,
     mut analysis: ResMut<GomokuAnalysis>,
     tasks: Query<(Entity, &AnalysisTask)>,
-    players: Query<&AiTask<Point>>,
+    players: Query<&AiTask<Move>>,
     review: Res<crate::app::review::GameReview>,
 ) {
     let generation = game.generation();
@@ -446,7 +446,7 @@ fn panel(
     mut contexts: EguiContexts,
     analysis: Res<GomokuAnalysis>,
     game: Res<CurrentGame>,
-    players: Query<&AiTask<Point>>,
+    players: Query<&AiTask<Move>>,
     hovered: Query<&super::board::Cell, With<Hover>>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     cells: Option<Res<Cells>>,

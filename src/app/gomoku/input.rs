@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::GOMOKU;
 use super::board::{BoardLayout, Cell, Cells, Hover};
 use crate::app::pointer::{HoverSystems, Hovered, PointerOnTable};
-use crate::rules::gomoku::Gomoku;
+use crate::rules::gomoku::{Gomoku, Move};
 
 /// The board intersection under the pointer, if any.
 type HoveredPoint = Hovered<Gomoku>;
@@ -48,5 +48,5 @@ fn track_pointer(
     {
         commands.entity(entity).insert(Hover);
     }
-    hovered.set_if_neq(Hovered(cell.map(|(_, p)| p)));
+    hovered.set_if_neq(Hovered(cell.map(|(_, p)| Move::Stone(p))));
 }

@@ -13,10 +13,11 @@ use bevy::tasks::ConditionalSend;
 use super::ai::{AiJob, AiProgress, pauses_text, slices};
 use super::locale::Locale;
 use super::table::{self, OnTable, TableGame};
-use crate::ai::gomoku::best_move_in_slices;
+use crate::ai::gomoku::{Engine, Limits, Seat, best_move_in_slices, opening};
 use crate::ai::{Analysis, GameAi, Level};
-use crate::rules::Player;
-use crate::rules::gomoku::{Foul, Gomoku, GomokuError, Point, Rule};
+use crate::rules::gomoku::opening::TARAGUCHI_OFFERS;
+use crate::rules::gomoku::{Foul, Gomoku, GomokuError, Move, Opening, Rule, Step};
+use crate::rules::{Game, Player};
 use crate::tr;
 
 /// While Gomoku is on the table: its systems run, its entities live.
@@ -42,7 +43,105 @@ impl TableGame for Gomoku {
             Rule::Standard => "gomoku-describe-standard",
             Rule::Renju => "gomoku-describe-renju",
         };
-        tr!(locale, id, size = self.size().to_string())
+        let game = tr!(locale, id, size = self.size().to_string());
+        match self.opening() {
+            Opening::Free => game,
+            opening => {
+                let opening = match opening {
+                    Opening::Swap2 => tr!(locale, "gomoku-opening-swap2"),
+                    _ => tr!(locale, "gomoku-opening-taraguchi10"),
+                };
+                tr!(
+                    locale,
+                    "gomoku-describe-opening",
+                    game = game,
+                    opening = opening
+                )
+            }
+        }
+    }
+
+    fn prompt(&self, locale: &Locale) -> Option<String> {
+        let who = locale.side(Self::NAME, self.side_of_seat(self.actor()));
+        let step = self.opening_state().step;
+        let square = step.square().unwrap_or_default();
+        Some(match step {
+            Step::Play => return None,
+            Step::Swap2Three { n } => tr!(locale, "gomoku-prompt-swap2-three", who = who, n = n),
+            Step::Swap2Answer => tr!(locale, "gomoku-prompt-swap2-answer", who = who),
+            Step::Swap2Two { n } => tr!(locale, "gomoku-prompt-swap2-two", who = who, n = n),
+            Step::Swap2Colour => tr!(locale, "gomoku-prompt-swap2-colour", who = who),
+            Step::Place { n } => {
+                tr!(
+                    locale,
+                    "gomoku-prompt-place",
+                    who = who,
+                    n = n,
+                    square = square
+                )
+            }
+            Step::MaySwap { n: 5 } => tr!(locale, "gomoku-prompt-fifth", who = who),
+            Step::MaySwap { n } if n > 5 => tr!(locale, "gomoku-prompt-sixth", who = who),
+            Step::MaySwap { n } => {
+                tr!(
+                    locale,
+                    "gomoku-prompt-may-swap",
+                    who = who,
+                    n = n,
+                    square = square
+                )
+            }
+            Step::Offer { made } => tr!(locale, "gomoku-prompt-offer", who = who, n = made + 1),
+            Step::Pick => tr!(locale, "gomoku-prompt-pick", who = who),
+        })
+    }
+
+    fn choices(&self, locale: &Locale) -> Vec<(Move, String)> {
+        let mine = self.side_of_seat(self.actor());
+        self.opening_state()
+            .step
+            .choices()
+            .iter()
+            .filter(|&&mv| self.check_move(mv).is_ok())
+            .map(|&mv| {
+                let text = match mv {
+                    Move::Swap => {
+                        let side = locale.side(Self::NAME, mine.opponent());
+                        tr!(locale, "gomoku-choice-swap", side = side)
+                    }
+                    Move::Keep => tr!(locale, "gomoku-choice-keep"),
+                    Move::Two => tr!(locale, "gomoku-choice-two"),
+                    _ => tr!(locale, "gomoku-choice-offer"),
+                };
+                (mv, text)
+            })
+            .collect()
+    }
+
+    /// Points in notation, choices in words, offered fifth stones in brackets.
+    fn move_names(&self, locale: &Locale) -> Vec<String> {
+        let mut offers_to_come = 0;
+        Game::history(self)
+            .into_iter()
+            .map(|mv| {
+                let offered = offers_to_come > 0 && mv.point().is_some();
+                if offered {
+                    offers_to_come -= 1;
+                }
+                if mv == Move::Offer {
+                    offers_to_come = TARAGUCHI_OFFERS;
+                }
+                move_name(mv, offered, locale)
+            })
+            .collect()
+    }
+
+    fn last_move_name(&self, locale: &Locale) -> Option<String> {
+        let last = *Game::history(self).last()?;
+        let offered = last
+            .point()
+            .is_some_and(|p| self.stone(p).is_none() && self.opening_state().offers.contains(&p));
+        Some(move_name(last, offered, locale))
     }
 
     fn refusal(error: &GomokuError, locale: &Locale) -> String {
@@ -63,6 +162,33 @@ impl TableGame for Gomoku {
                 )
             }
             GomokuError::GameOver => tr!(locale, "refused-over"),
+            GomokuError::ChooseFirst => {
+                let choices = [Move::Keep, Move::Swap].map(|mv| move_name(mv, false, locale));
+                tr!(
+                    locale,
+                    "gomoku-refused-choose-first",
+                    choices = choices.join(" / ")
+                )
+            }
+            GomokuError::OutsideSquare(p, side) => tr!(
+                locale,
+                "gomoku-refused-outside",
+                at = p.to_string(),
+                square = *side
+            ),
+            GomokuError::AlreadyOffered(p) => {
+                tr!(locale, "gomoku-refused-offered", at = p.to_string())
+            }
+            GomokuError::SymmetricOffer(p, twin) => tr!(
+                locale,
+                "gomoku-refused-alike",
+                at = p.to_string(),
+                twin = twin.to_string()
+            ),
+            GomokuError::NotOffered(p) => {
+                tr!(locale, "gomoku-refused-not-offered", at = p.to_string())
+            }
+            GomokuError::NotNow(word) => tr!(locale, "gomoku-refused-not-now", choice = *word),
             other => other.to_string(),
         }
     }
@@ -71,9 +197,12 @@ impl TableGame for Gomoku {
         &self,
         level: Level,
         job: AiJob,
-    ) -> impl Future<Output = Option<Point>> + ConditionalSend + 'static {
+    ) -> impl Future<Output = Option<Move>> + ConditionalSend + 'static {
         let game = self.clone();
         async move {
+            if game.in_opening() {
+                return opening_move(&game, level, &job).await;
+            }
             let report = |info: &crate::ai::gomoku::SearchInfo| {
                 job.report(AiProgress {
                     depth: info.depth,
@@ -92,7 +221,7 @@ impl TableGame for Gomoku {
                 result.nodes,
                 pauses_text(&slices)
             );
-            Some(result.best)
+            Some(result.best.into())
         }
     }
 
@@ -100,16 +229,25 @@ impl TableGame for Gomoku {
     fn appraise(
         &self,
         job: AiJob,
-    ) -> impl Future<Output = Option<Analysis<Point>>> + ConditionalSend + 'static {
+    ) -> impl Future<Output = Option<Analysis<Move>>> + ConditionalSend + 'static {
         let game = self.clone();
         async move {
             let level = Gomoku::REVIEW_LEVEL;
+            if game.in_opening() {
+                // A step of the opening rule: the choice the engine makes, no value.
+                let best = opening_move(&game, level, &job).await?;
+                return Some(Analysis {
+                    best,
+                    value: None,
+                    verdict: None,
+                });
+            }
             let mut slices = slices();
             let result = best_move_in_slices(&game, level, job.stop(), |_| {}, &mut slices).await;
             job.report_work(slices.longest_work());
             let result = result?;
             Some(Analysis {
-                best: result.best,
+                best: result.best.into(),
                 value: Some(result.value.to_string()),
                 verdict: result.verdict(),
             })
@@ -125,6 +263,36 @@ impl TableGame for Gomoku {
         ))
         .add_systems(Startup, prepare_engine);
     }
+}
+
+/// A move in the move list: a point in notation (an offered fifth stone in
+/// brackets), a choice in the player's words.
+fn move_name(mv: Move, offered: bool, locale: &Locale) -> String {
+    match mv {
+        Move::Stone(p) if offered => format!("({p})"),
+        Move::Stone(p) => p.to_string(),
+        Move::Swap => tr!(locale, "gomoku-move-swap"),
+        Move::Keep => tr!(locale, "gomoku-move-keep"),
+        Move::Two => tr!(locale, "gomoku-move-two"),
+        Move::Offer => tr!(locale, "gomoku-move-offer"),
+    }
+}
+
+/// The engine's decision at an opening rule's step, within `level`'s budget
+/// ([`opening::decide`]), in the app's slices.
+async fn opening_move(game: &Gomoku, level: Level, job: &AiJob) -> Option<Move> {
+    let limits = Limits::for_level(level);
+    let mut engine = Engine::kept(Seat::Level(level), &limits);
+    let mut slices = slices();
+    let step = game.opening_state().step;
+    let mv = opening::decide(&mut engine, game, &limits, job.stop(), &mut slices).await;
+    engine.keep(Seat::Level(level), &limits);
+    let mv = mv?;
+    info!(
+        "AI {level} at the opening's {step:?}: {mv}{}",
+        pauses_text(&slices)
+    );
+    Some(mv)
 }
 
 /// The engine's pattern tables, built before the first AI move needs them: beside the

@@ -18,7 +18,7 @@ use crate::app::table::{AppSystems, EditTools, Phase, Players};
 use crate::app::theme;
 use crate::asset_file;
 use crate::rules::Player;
-use crate::rules::gomoku::{Gomoku, Point, Status};
+use crate::rules::gomoku::{Gomoku, Move, Point, Status};
 
 type Hint = crate::app::ai::Hint<Gomoku>;
 type HoveredPoint = Hovered<Gomoku>;
@@ -83,6 +83,7 @@ struct StoneAssets {
     looks: [StoneLooks; 2],
     marker_material: Handle<StandardMaterial>,
     hint_material: Handle<StandardMaterial>,
+    offer_material: Handle<StandardMaterial>,
 }
 
 #[derive(Debug, Clone)]
@@ -117,7 +118,7 @@ pub(super) fn plugin(app: &mut App) {
                 )
                     .chain()
                     .run_if(resource_changed::<CurrentGame>),
-                (show_phantom, show_hint),
+                (show_phantom, show_hint, show_offers),
             )
                 .after(BoardSystems)
                 .in_set(AppSystems::SyncView)
@@ -159,6 +160,7 @@ fn load_stone_assets(
         looks: [black, white],
         marker_material: materials.add(theme::last_move_marker()),
         hint_material: materials.add(theme::hint_glow()),
+        offer_material: materials.add(theme::win_highlight()),
     });
 }
 
@@ -405,12 +407,13 @@ fn show_phantom(
 ) {
     let (transform, visibility, material) = &mut *phantom;
     // Setting up a position, the stone a click puts, on any empty point.
+    let hovered = hovered.0.and_then(Move::point);
     let (side, target) = if game.editing() {
         let empty = |p: &Point| game.stone(*p).is_none();
-        (tools.side, hovered.0.filter(|p| !tools.take && empty(p)))
+        (tools.side, hovered.filter(|p| !tools.take && empty(p)))
     } else {
         let playable = |p: &Point| phase.person_to_move(&players).is_some() && game.is_legal(*p);
-        (game.side_to_move(), hovered.0.filter(playable))
+        (game.side_to_move(), hovered.filter(playable))
     };
     let Some(p) = target else {
         visibility.set_if_neq(Visibility::Hidden);
@@ -425,6 +428,50 @@ fn show_phantom(
     visibility.set_if_neq(Visibility::Visible);
 }
 
+/// A fifth stone offered under Taraguchi-10: a gold ring on its point until White
+/// picks.
+#[derive(Component, Debug)]
+pub struct OfferMarker;
+
+/// Rings the offered fifth stones' points (Taraguchi-10) while White picks: one
+/// ring on each offered point's cell, none once the opening has moved on.
+fn show_offers(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    cells: Res<Cells>,
+    assets: Res<StoneAssets>,
+    rings: Query<(Entity, &ChildOf), With<OfferMarker>>,
+) {
+    if !game.is_changed() {
+        return;
+    }
+    let wanted: Vec<Entity> = game
+        .opening_state()
+        .offers
+        .iter()
+        .filter_map(|&p| cells.get(p))
+        .collect();
+    let mut shown = Vec::new();
+    for (ring, parent) in &rings {
+        if wanted.contains(&parent.parent()) {
+            shown.push(parent.parent());
+        } else {
+            commands.entity(ring).despawn();
+        }
+    }
+    for cell in wanted.into_iter().filter(|cell| !shown.contains(cell)) {
+        commands.spawn((
+            Name::new("Offered fifth stone"),
+            OfferMarker,
+            Mesh3d(assets.ring.clone()),
+            MeshMaterial3d(assets.offer_material.clone()),
+            Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::new(0.8, 0.5, 0.8)),
+            ChildOf(cell),
+            DespawnOnExit(GOMOKU),
+        ));
+    }
+}
+
 /// Hangs the hint ring on the suggested point's cell while the hint is current (a new
 /// ring when the point changes), gently pulsing so it reads as advice rather than a
 /// stone or the last-move marker.
@@ -437,7 +484,10 @@ fn show_hint(
     time: Res<Time>,
     mut rings: Query<(Entity, &ChildOf, &mut Transform), With<HintMarker>>,
 ) {
-    let cell = hint.for_game(&game).and_then(|p| cells.get(p));
+    let cell = hint
+        .for_game(&game)
+        .and_then(Move::point)
+        .and_then(|p| cells.get(p));
     let pulse = 1.0 + 0.08 * (time.elapsed_secs() * 4.0).sin();
     let look = Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::new(pulse, 0.5, pulse));
     let mut shown = false;

@@ -23,8 +23,8 @@ use crate::app::sound::{SoundSettings, sound_row};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::app::table::LoadRequested;
 use crate::app::table::{
-    CurrentGame, EditPosition, EditRequested, NewGameRequested, Players, RedoRequested,
-    RefusedMove, SaveRequested, Screen, TableGame, UndoRequested, seat_label,
+    CurrentGame, EditPosition, EditRequested, MoveRequested, NewGameRequested, Players,
+    RedoRequested, RefusedMove, SaveRequested, Screen, TableGame, UndoRequested, seat_label,
 };
 use crate::app::theme::{AI_UI, DONE_UI, ERROR_UI, GOLD_UI, HINT_UI};
 use crate::app::touch::{AwaitingTap, TouchSettings};
@@ -44,10 +44,11 @@ pub(super) fn draw_hud<G: TableGame>(
     mut pace: ResMut<AiPace>,
     mut assist: ResMut<AssistLevel>,
     mut save_path: ResMut<SavePath>,
-    (notice, refused, mut edits): (
+    (notice, refused, mut edits, mut choices): (
         Res<FileNotice>,
         Res<RefusedMove>,
         MessageWriter<EditPosition<G>>,
+        MessageWriter<MoveRequested<G>>,
     ),
     mut sound: ResMut<SoundSettings>,
     locale: Res<Locale>,
@@ -71,12 +72,14 @@ pub(super) fn draw_hud<G: TableGame>(
             waiting,
             assist.0,
             &mut requests,
+            &mut choices,
             &locale,
         );
         if Drawer::get(ctx).is_open_on(GAME_PAGE) {
             let title = locale.game(G::NAME, "title");
             ui_theme::drawer_window(ctx, title, GAME_PAGE).show(ctx, |ui| {
                 sides_and_status(ui, &game, &players, &locale);
+                opening_rows(ui, &game, &players, &mut choices, &locale);
                 let now = time.elapsed();
                 ai_and_buttons(
                     ui,
@@ -133,6 +136,7 @@ pub(super) fn draw_hud<G: TableGame>(
                 .max_height(room)
                 .show(ui, |ui| {
                     sides_and_status(ui, &game, &players, &locale);
+                    opening_rows(ui, &game, &players, &mut choices, &locale);
                     online::hud_rows(ui, &mut requests.online, G::NAME, &locale);
                     if let Some(why) = &refused.0 {
                         let why = tr!(locale, "refused", why = why.as_str());
@@ -221,6 +225,7 @@ fn compact_bar<G: TableGame>(
     waiting: Option<&str>,
     assist: Level,
     requests: &mut Requests,
+    choices: &mut MessageWriter<MoveRequested<G>>,
     locale: &Locale,
 ) {
     let width = ctx.content_rect().width() - 2.0 * ui_theme::EDGE;
@@ -241,10 +246,10 @@ fn compact_bar<G: TableGame>(
             } else {
                 ui.available_width()
             };
-            let status = |ui: &mut egui::Ui, requests: &mut Requests| {
+            let mut status = |ui: &mut egui::Ui, requests: &mut Requests| {
                 ui.horizontal_wrapped(|ui| {
-                    if let Some(side) = game.flagged() {
-                        let winner = locale.side(G::NAME, side.opponent());
+                    if let Some(seat) = game.flagged() {
+                        let winner = locale.side(G::NAME, game.side_of_seat(seat).opponent());
                         ui.label(
                             egui::RichText::new(tr!(locale, "status-on-time", side = winner))
                                 .strong()
@@ -257,19 +262,20 @@ fn compact_bar<G: TableGame>(
                                 .color(GOLD_UI),
                         );
                     } else {
-                        let side = game.side_to_move();
-                        stone_icon(ui, G::side_colour(side));
-                        let who = seat_label::<G>(players, side, locale);
+                        let seat = game.actor();
+                        stone_icon(ui, G::side_colour(game.side_of_seat(seat)));
+                        let who = seat_label(&**game, players, seat, locale);
                         ui.label(egui::RichText::new(who).strong());
                         ui.label(egui::RichText::new(game.status_text(locale)).small());
                     }
                 });
+                opening_rows(ui, game, players, choices, locale);
                 if let Some(clocks) = game.clocks() {
-                    // Both clocks on one line, first side first.
+                    // Both clocks on one line, first seat first.
                     ui.horizontal(|ui| {
-                        for player in Player::BOTH {
-                            stone_icon(ui, G::side_colour(player));
-                            clock_reading(ui, game, clocks, player);
+                        for seat in Player::BOTH {
+                            stone_icon(ui, G::side_colour(game.side_of_seat(seat)));
+                            clock_reading(ui, game, clocks, seat);
                         }
                     });
                 }
@@ -321,7 +327,7 @@ fn bar_line<G: TableGame>(
             .strong()
             .color(HINT_UI)
     } else if let Some(task) = thinking {
-        let who = seat_label::<G>(players, task.side, locale);
+        let who = seat_label(&**game, players, task.side, locale);
         egui::RichText::new(tr!(locale, "touch-thinking", who = who)).color(AI_UI)
     } else if hinting.is_some() {
         egui::RichText::new(tr!(locale, "touch-hint-looking")).color(HINT_UI)
@@ -408,18 +414,18 @@ fn sides_and_status<G: TableGame>(
     locale: &Locale,
 ) {
     ui.label(game.describe(locale));
-    for player in Player::BOTH {
+    for seat in Player::BOTH {
         ui.horizontal(|ui| {
-            stone_icon(ui, G::side_colour(player));
-            ui.label(seat_label::<G>(players, player, locale));
+            stone_icon(ui, G::side_colour(game.side_of_seat(seat)));
+            ui.label(seat_label(&**game, players, seat, locale));
             if let Some(clocks) = game.clocks() {
-                clock_face(ui, game, clocks, player);
+                clock_face(ui, game, clocks, seat);
             }
         });
     }
     ui.separator();
-    if let Some(side) = game.flagged() {
-        let winner = locale.side(G::NAME, side.opponent());
+    if let Some(seat) = game.flagged() {
+        let winner = locale.side(G::NAME, game.side_of_seat(seat).opponent());
         ui.heading(
             egui::RichText::new(tr!(locale, "status-on-time", side = winner))
                 .strong()
@@ -440,6 +446,37 @@ fn sides_and_status<G: TableGame>(
         });
         ui.label(game.status_text(locale));
     }
+}
+
+/// An opening rule's step: what the seat to act must do, and, for a person, its
+/// choices as buttons (a click on the board puts a stone as usual).
+fn opening_rows<G: TableGame>(
+    ui: &mut egui::Ui,
+    game: &CurrentGame<G>,
+    players: &Players,
+    choices: &mut MessageWriter<MoveRequested<G>>,
+    locale: &Locale,
+) {
+    if game.is_finished() || game.editing() {
+        return;
+    }
+    let Some(prompt) = game.prompt(locale) else {
+        return;
+    };
+    ui.label(egui::RichText::new(prompt).strong().color(HINT_UI));
+    if !players.get(game.actor()).is_human() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (mv, text) in game.choices(locale) {
+            if ui
+                .add(egui::Button::new(text).min_size(egui::vec2(0.0, FINGER)))
+                .clicked()
+            {
+                choices.write(MoveRequested::new(mv, game.generation()));
+            }
+        }
+    });
 }
 
 /// `player`'s clock, right of its seat.
@@ -463,7 +500,7 @@ fn clock_reading<G: TableGame>(
     player: Player,
 ) {
     let left = clocks.left(player);
-    let running = !game.is_finished() && game.side_to_move() == player;
+    let running = !game.is_finished() && game.actor() == player;
     let colour = if left < std::time::Duration::from_secs(10) {
         ERROR_UI
     } else if running {
@@ -491,16 +528,16 @@ fn ai_at_work<G: TableGame>(
     now: std::time::Duration,
     locale: &Locale,
 ) {
-    let side = game.side_to_move();
+    let side = game.actor();
     let mut headline = egui::RichText::new(" ");
     let mut detail = egui::RichText::new(" ").small();
     if let Some(task) = thinking {
         let elapsed = now.saturating_sub(task.started);
         let who = if players.get(task.side).is_human() {
-            let side = locale.side(G::NAME, task.side);
+            let side = locale.side(G::NAME, game.side_of_seat(task.side));
             tr!(locale, "hud-ai-for", level = task.level.get(), side = side)
         } else {
-            seat_label::<G>(players, task.side, locale)
+            seat_label(&**game, players, task.side, locale)
         };
         let seconds = format!("{:.1}", elapsed.as_secs_f32());
         headline = egui::RichText::new(tr!(locale, "hud-thinking", who = who, seconds = seconds))
@@ -517,7 +554,7 @@ fn ai_at_work<G: TableGame>(
             .small();
         }
     } else if !game.is_over() && !players.get(side).is_human() {
-        let who = seat_label::<G>(players, side, locale);
+        let who = seat_label(&**game, players, side, locale);
         let text = if pace.auto {
             tr!(locale, "hud-moves-next", who = who)
         } else {
@@ -606,7 +643,7 @@ impl Allowed {
         requests: &Requests,
     ) -> Self {
         let online = requests.online.in_room();
-        let person_to_move = !game.is_over() && players.get(game.side_to_move()).is_human();
+        let person_to_move = !game.is_over() && players.get(game.actor()).is_human();
         let assists = (!online || game.is_over()) && person_to_move;
         Self {
             new_game: !online,
@@ -743,7 +780,7 @@ fn ai_pace<G: TableGame>(
         if ui.button(label).on_hover_text(tip).clicked() {
             pace.auto = !pace.auto;
         }
-        let ai_to_move = !game.is_over() && !players.get(game.side_to_move()).is_human();
+        let ai_to_move = !game.is_over() && !players.get(game.actor()).is_human();
         if ui
             .add_enabled(
                 !pace.auto && ai_to_move && thinking.is_none(),

@@ -60,6 +60,17 @@ pub trait TableGame: GameAi {
     }
     /// One line about the game under the HUD's title (size and rule, seed, ...).
     fn describe(&self, locale: &Locale) -> String;
+    /// What the seat to act must do at an opening rule's step (swap2: "White's
+    /// player: take Black, play White's stone or put two more"), for the HUD; `None`
+    /// outside an opening.
+    fn prompt(&self, _locale: &Locale) -> Option<String> {
+        None
+    }
+    /// The opening rule's choices now, the moves that put no piece down (swap,
+    /// keep), each with its button's text.
+    fn choices(&self, _locale: &Locale) -> Vec<(Self::Move, String)> {
+        Vec::new()
+    }
     /// Why a move was refused, for the HUD: `h8 is already taken`. The rules' own
     /// words (English) unless the game says it in the player's language.
     fn refusal(error: &Self::Error, _locale: &Locale) -> String {
@@ -253,27 +264,31 @@ impl<G: TableGame> CurrentGame<G> {
         };
         let control = clocks.control();
         let mut left = [control.base; 2];
-        let mut start = self.game.clone();
-        while start.undo().is_some() {}
-        let mut side = start.side_to_move();
+        let mut replay = self.game.clone();
+        while replay.undo().is_some() {}
         let mut known = true;
         for node in self.tree.path(self.at) {
+            // Each move's reading is its maker's: the seat that acted, which an
+            // opening rule may keep for several moves.
+            let seat = replay.actor();
             match self.times.get(&node) {
-                Some(&time) => left[side.index()] = time,
+                Some(&time) => left[seat.index()] = time,
                 None => known = false,
             }
-            side = side.opponent();
+            if let Some(&mv) = self.tree.mv(node) {
+                let _ = replay.play(mv);
+            }
         }
         if known {
             self.clocks = Some(GameClocks::with_left(control, left));
         }
     }
 
-    /// Runs the clock of the side to move by `elapsed`. When its flag falls the
+    /// Runs the clock of the seat to act by `elapsed`. When its flag falls the
     /// game ends on time (and its generation changes, so a search under way for it
     /// is stale); whether it fell now.
     pub fn run_clock(&mut self, elapsed: Duration) -> bool {
-        let side = self.game.side_to_move();
+        let side = self.game.actor();
         let Some(clocks) = self.clocks.as_mut() else {
             return false;
         };
@@ -408,7 +423,7 @@ impl<G: TableGame> CurrentGame<G> {
     /// already, else a new one (a variation, if the line went on before). Refused
     /// moves change nothing.
     pub fn play(&mut self, mv: G::Move) -> Result<(), G::Error> {
-        let side = self.game.side_to_move();
+        let side = self.game.actor();
         self.game.play(mv)?;
         self.at = self.tree.add(self.at, mv);
         if let Some(clocks) = &mut self.clocks {
@@ -607,10 +622,15 @@ pub struct PendingGame<G: TableGame>(
 
 /// Who plays `side`, for labels: `Black (AI 4)`, `X (you)`.
 #[must_use]
-pub fn seat_label<G: TableGame>(players: &Players, side: Player, locale: &Locale) -> String {
-    let name = locale.side(G::NAME, side);
-    match players.get(side) {
-        PlayerKind::Human if !players.get(side.opponent()).is_human() => {
+pub fn seat_label<G: TableGame>(
+    game: &G,
+    players: &Players,
+    seat: Player,
+    locale: &Locale,
+) -> String {
+    let name = locale.side(G::NAME, game.side_of_seat(seat));
+    match players.get(seat) {
+        PlayerKind::Human if !players.get(seat.opponent()).is_human() => {
             tr!(locale, "seat-you", side = name)
         }
         PlayerKind::Human => name,

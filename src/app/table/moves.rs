@@ -134,8 +134,8 @@ pub(crate) fn start_game<G: TableGame>(
         "{} on the table ({}): {} against {}",
         G::KIND,
         game.describe(english),
-        seat_label::<G>(&players, Player::First, english),
-        seat_label::<G>(&players, Player::Second, english)
+        seat_label(&game, &players, Player::First, english),
+        seat_label(&game, &players, Player::Second, english)
     );
     // Replacing bumps the generation: answers for the last game stay stale.
     match tree {
@@ -218,7 +218,7 @@ pub(crate) fn take_back<G: TableGame>(
     }
     // An AI is "to move" after a step when a person plays the other side.
     let ai_to_move = |game: &CurrentGame<G>| {
-        players.any_human() && !game.is_over() && !players.get(game.side_to_move()).is_human()
+        players.any_human() && !game.is_over() && !players.get(game.actor()).is_human()
     };
     for _ in 0..undos {
         if game.undo().is_some() {
@@ -455,7 +455,7 @@ pub(crate) fn switch_turn<G: TableGame>(
     mut phase: ResMut<NextState<Phase>>,
 ) {
     if applied.read().count() > 0 && !game.is_over() {
-        phase.set(Phase::ToMove(game.side_to_move()));
+        phase.set(Phase::ToMove(game.actor()));
     }
 }
 

@@ -141,7 +141,8 @@ impl Part {
 #[derive(SubStates, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[source(Screen = Screen::Playing)]
 pub enum Phase {
-    /// `Player` is to move.
+    /// `Player`'s seat is to act: usually the side to move's
+    /// ([`crate::rules::Game::actor`]).
     ToMove(Player),
     /// The game has ended; the game on the table holds the result.
     Over,
@@ -180,7 +181,7 @@ impl Phase {
         if game.is_over() {
             Phase::Over
         } else {
-            Phase::ToMove(game.side_to_move())
+            Phase::ToMove(game.actor())
         }
     }
 }

@@ -24,6 +24,21 @@ pub enum GomokuError {
     Forbidden(Point, Foul),
     /// A move after the game has ended.
     GameOver,
+    /// An opening rule's name that is not `free`, `swap2` or `taraguchi10`.
+    BadOpening(String),
+    /// A stone where the opening rule asks for a choice first.
+    ChooseFirst,
+    /// An opening stone outside the central square (of this side) it must lie in.
+    OutsideSquare(Point, u8),
+    /// A fifth stone offered twice.
+    AlreadyOffered(Point),
+    /// A fifth stone offered that a symmetry of the position makes the same as an
+    /// offered one (the second point).
+    SymmetricOffer(Point, Point),
+    /// A pick that is not one of the offered fifth stones.
+    NotOffered(Point),
+    /// A choice (its word) the opening does not offer now.
+    NotNow(&'static str),
 }
 
 impl fmt::Display for GomokuError {
@@ -43,6 +58,28 @@ impl fmt::Display for GomokuError {
                 write!(f, "{p} is forbidden for Black under renju: {foul}")
             }
             GomokuError::GameOver => f.write_str("the game is over"),
+            GomokuError::BadOpening(name) => write!(
+                f,
+                "unknown opening rule '{name}' (expected free, swap2 or taraguchi10)"
+            ),
+            GomokuError::ChooseFirst => {
+                f.write_str("the opening asks for a choice first, not a stone")
+            }
+            GomokuError::OutsideSquare(p, side) => write!(
+                f,
+                "{p} is outside the central {side}x{side} square this stone must lie in"
+            ),
+            GomokuError::AlreadyOffered(p) => write!(f, "{p} is already offered"),
+            GomokuError::SymmetricOffer(p, twin) => write!(
+                f,
+                "{p} is the same fifth stone as the offered {twin}, by a symmetry of the position"
+            ),
+            GomokuError::NotOffered(p) => {
+                write!(f, "{p} is not one of the offered fifth stones")
+            }
+            GomokuError::NotNow(word) => {
+                write!(f, "'{word}' is not a choice the opening offers now")
+            }
         }
     }
 }

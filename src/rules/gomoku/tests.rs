@@ -379,7 +379,7 @@ fn random_games_keep_the_board_consistent() {
         for _ in 0..20 {
             let mut game = Gomoku::new(size(w, h), Rule::Standard);
             while game.status() == &Status::Playing {
-                let mut moves = Game::legal_moves(&game);
+                let mut moves = game.legal_points();
                 assert_eq!(moves.len(), game.size().area() - game.moves().len());
                 moves.shuffle(&mut rng);
                 game.play(moves[0]).unwrap();
@@ -467,7 +467,7 @@ fn renju_refuses_blacks_forbidden_points_and_keeps_the_game() {
         Err(GomokuError::Forbidden(h8, Foul::DoubleThree))
     );
     assert_eq!(game, before);
-    assert!(!game.legal_moves().contains(&h8));
+    assert!(!game.legal_moves().contains(&Move::Stone(h8)));
     assert_eq!(game.fouls(), vec![(h8, Foul::DoubleThree)]);
     assert!(
         game.check(h8)
@@ -519,11 +519,14 @@ fn edits_place_replace_and_lift_stones_and_choose_who_moves() {
         .unwrap()
         .to_setup();
     let put = |side| Edit::Put { side, face: 0 };
-    game.edit(pt(size, "i9"), put(Player::Second)).unwrap();
-    game.edit(pt(size, "i9"), put(Player::First)).unwrap();
-    game.edit(pt(size, "j10"), put(Player::Second)).unwrap();
+    game.edit(Move::Stone(pt(size, "i9")), put(Player::Second))
+        .unwrap();
+    game.edit(Move::Stone(pt(size, "i9")), put(Player::First))
+        .unwrap();
+    game.edit(Move::Stone(pt(size, "j10")), put(Player::Second))
+        .unwrap();
     game.edit(
-        pt(size, "h8"),
+        Move::Stone(pt(size, "h8")),
         Edit::Take {
             side: Player::First,
         },
@@ -545,4 +548,203 @@ fn edits_place_replace_and_lift_stones_and_choose_who_moves() {
         "15x15:black=i9;white=j10;turn=white:a1"
     );
     assert_eq!(Gomoku::from_position(&game.position_text()), Ok(game));
+}
+
+/// A game under `opening` on the 15x15 board, with `moves` (words) made.
+fn opened(rule: Rule, opening: Opening, moves: &[&str]) -> Gomoku {
+    let mut game = Gomoku::new(BoardSize::STANDARD, rule).with_opening(opening);
+    for word in moves {
+        let mv = game.parse_move(word).unwrap();
+        game.play_move(mv)
+            .unwrap_or_else(|e| panic!("{word} after {:?}: {e}", game.history()));
+    }
+    game
+}
+
+/// Seats are named by the side they sat down as: `(actor, side of the first seat)`.
+fn seats(game: &Gomoku) -> (Player, Player) {
+    (Game::actor(game), game.side_of_seat(Player::First))
+}
+
+#[test]
+fn swap2_s_three_answers_each_give_the_right_colours_and_turn() {
+    use Player::{First, Second};
+    let three = ["h8", "h9", "i9"];
+    let game = opened(Rule::FreeStyle, Opening::Swap2, &three[..2]);
+    // The first player puts all three stones, White's among them.
+    assert_eq!(seats(&game), (First, First));
+    assert_eq!(game.side_to_move(), First);
+    let game = opened(Rule::FreeStyle, Opening::Swap2, &three);
+    assert_eq!(game.opening_state().step, Step::Swap2Answer);
+    // The second player answers, White to move.
+    assert_eq!(
+        (seats(&game), game.side_to_move()),
+        ((Second, First), Second)
+    );
+    assert_eq!(
+        game.check_move(Move::Keep),
+        Err(GomokuError::NotNow("keep"))
+    );
+
+    // 1. Swap: the second player takes Black, so the first plays White's fourth.
+    let swapped = opened(Rule::FreeStyle, Opening::Swap2, &["h8", "h9", "i9", "swap"]);
+    assert_eq!(
+        (seats(&swapped), swapped.side_to_move()),
+        ((First, Second), Second)
+    );
+    assert!(!swapped.in_opening());
+    // 2. A stone: the second player keeps White and has played; the first is Black.
+    let white = opened(Rule::FreeStyle, Opening::Swap2, &["h8", "h9", "i9", "g7"]);
+    assert_eq!(
+        (seats(&white), white.side_to_move()),
+        ((First, First), First)
+    );
+    assert_eq!(white.moves().len(), 4);
+    // 3. Two more: the second player puts White's and Black's, then the first chooses.
+    let two = opened(
+        Rule::FreeStyle,
+        Opening::Swap2,
+        &["h8", "h9", "i9", "two", "g7"],
+    );
+    assert_eq!((seats(&two), two.side_to_move()), ((Second, First), First));
+    let five = opened(
+        Rule::FreeStyle,
+        Opening::Swap2,
+        &["h8", "h9", "i9", "two", "g7", "j10"],
+    );
+    assert_eq!(five.opening_state().step, Step::Swap2Colour);
+    assert_eq!(
+        (seats(&five), five.side_to_move()),
+        ((First, First), Second)
+    );
+    assert_eq!(
+        five.check(pt(BoardSize::STANDARD, "k11")),
+        Err(GomokuError::ChooseFirst)
+    );
+    let mut kept = five.clone();
+    kept.play_move(Move::Keep).unwrap();
+    // Keeps Black: the second player plays White's sixth.
+    assert_eq!(
+        (seats(&kept), kept.side_to_move()),
+        ((Second, First), Second)
+    );
+    let mut took_white = five.clone();
+    took_white.play_move(Move::Swap).unwrap();
+    // Takes White: and plays its sixth.
+    assert_eq!(
+        (seats(&took_white), took_white.side_to_move()),
+        ((First, Second), Second)
+    );
+
+    // Taking back goes through the choices: the colours are chosen again.
+    let mut back = took_white.clone();
+    assert_eq!(back.undo_move(), Some(Move::Swap));
+    assert_eq!(back, five);
+    for _ in 0..3 {
+        back.undo_move().unwrap();
+    }
+    assert_eq!(back, opened(Rule::FreeStyle, Opening::Swap2, &three));
+    // The file's and the position text's words read back as the same game.
+    let text = took_white.position_text();
+    assert_eq!(text, "15x15/swap2:h8,h9,i9,two,g7,j10,swap");
+    assert_eq!(Gomoku::from_position(&text).unwrap(), took_white);
+}
+
+#[test]
+fn taraguchi_s_steps_are_enforced_and_refusals_change_nothing() {
+    use Player::{First, Second};
+    let size = BoardSize::STANDARD;
+    let p = |text| pt(size, text);
+    let refused = |game: &Gomoku, mv: Move, why: GomokuError| {
+        let mut tried = game.clone();
+        assert_eq!(tried.play_move(mv), Err(why));
+        assert_eq!(&tried, game, "a refused {mv} changed the game");
+    };
+    let start = opened(Rule::Renju, Opening::Taraguchi10, &[]);
+    refused(
+        &start,
+        Move::Stone(p("h9")),
+        GomokuError::OutsideSquare(p("h9"), 1),
+    );
+    refused(&start, Move::Swap, GomokuError::NotNow("swap"));
+    let one = opened(Rule::Renju, Opening::Taraguchi10, &["h8"]);
+    // White's player may swap, or put the second stone within 3x3.
+    assert_eq!(seats(&one), (Second, First));
+    assert_eq!(one.opening_state().step.choices(), &[Move::Swap]);
+    refused(
+        &one,
+        Move::Stone(p("h10")),
+        GomokuError::OutsideSquare(p("h10"), 3),
+    );
+    // Swapped: the first seat now plays White and puts the second stone.
+    let swapped = opened(Rule::Renju, Opening::Taraguchi10, &["h8", "swap"]);
+    assert_eq!(seats(&swapped), (First, Second));
+    refused(&swapped, Move::Swap, GomokuError::NotNow("swap"));
+    let four = opened(
+        Rule::Renju,
+        Opening::Taraguchi10,
+        &["h8", "swap", "h9", "i10", "swap", "g11"],
+    );
+    assert_eq!(four.moves().len(), 4);
+    refused(
+        &four,
+        Move::Stone(p("h13")),
+        GomokuError::OutsideSquare(p("h13"), 9),
+    );
+    // Black offers ten fifth stones; they stay off the board.
+    let mut offering = opened(
+        Rule::Renju,
+        Opening::Taraguchi10,
+        &["h8", "swap", "h9", "i10", "swap", "g11", "offer"],
+    );
+    assert_eq!(Game::actor(&offering), offering.side_of_seat(First));
+    for (k, word) in ["a1", "o15", "b2", "c3", "d4", "e5", "m1", "n2", "l3", "k4"]
+        .into_iter()
+        .enumerate()
+    {
+        if k == 1 {
+            refused(
+                &offering,
+                Move::Stone(p("a1")),
+                GomokuError::AlreadyOffered(p("a1")),
+            );
+        }
+        offering.play_move(Move::Stone(p(word))).unwrap();
+        assert_eq!(offering.stone(p(word)), None);
+    }
+    assert_eq!(offering.opening_state().step, Step::Pick);
+    assert_eq!(offering.moves().len(), 4);
+    // White picks one of them: Black's fifth stone.
+    assert_eq!(Game::actor(&offering), offering.side_of_seat(Second));
+    refused(
+        &offering,
+        Move::Stone(p("j9")),
+        GomokuError::NotOffered(p("j9")),
+    );
+    offering.play_move(Move::Stone(p("e5"))).unwrap();
+    assert_eq!(offering.stone(p("e5")), Some(First));
+    assert!(!offering.in_opening());
+    assert_eq!(Game::actor(&offering), offering.side_of_seat(Second));
+    assert_eq!(offering.side_to_move(), Second);
+    let text = offering.position_text();
+    assert_eq!(Gomoku::from_position(&text).unwrap(), offering);
+}
+
+#[test]
+fn offered_fifth_stones_alike_by_the_position_s_symmetry_are_refused() {
+    let size = BoardSize::STANDARD;
+    let p = |text| pt(size, text);
+    // h8 h9 h10 h11 hold every left-right mirror: g-files and i-files are alike.
+    let mut game = opened(
+        Rule::Renju,
+        Opening::Taraguchi10,
+        &["h8", "h9", "h10", "h7", "offer", "g6"],
+    );
+    let before = game.clone();
+    assert_eq!(
+        game.play_move(Move::Stone(p("i6"))),
+        Err(GomokuError::SymmetricOffer(p("i6"), p("g6")))
+    );
+    assert_eq!(game, before);
+    game.play_move(Move::Stone(p("i5"))).unwrap();
 }

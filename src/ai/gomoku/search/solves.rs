@@ -117,10 +117,7 @@ fn renju_black_moves(
         .filter(|&mv| !forbidden.contains(&Board::point(mv)))
         .collect();
     Some(if legal.is_empty() {
-        crate::rules::Game::legal_moves(game)
-            .into_iter()
-            .map(Board::index)
-            .collect()
+        game.legal_points().into_iter().map(Board::index).collect()
     } else {
         legal
     })
