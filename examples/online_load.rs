@@ -264,6 +264,7 @@ fn main() {
                 game: game.name().to_owned(),
                 settings: BTreeMap::new(),
                 seat: SeatChoice::First,
+                clock: None,
             })))
             .await
             .unwrap();

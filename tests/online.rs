@@ -11,6 +11,7 @@ mod client;
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -60,6 +61,16 @@ fn room(
     game: &str,
     settings: &[(&str, &str)],
 ) -> (Client, Client, Client, String) {
+    timed_room(server, game, settings, None)
+}
+
+/// [`room`] under the time control `clock` (`5+3`), if one.
+fn timed_room(
+    server: &Running,
+    game: &str,
+    settings: &[(&str, &str)],
+    clock: Option<&str>,
+) -> (Client, Client, Client, String) {
     let mut first = Client::connect(&server.url(), "Ada");
     first.send(&ClientFrame::Create {
         game: game.to_owned(),
@@ -68,6 +79,7 @@ fn room(
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect(),
         seat: SeatChoice::First,
+        clock: clock.map(str::to_owned),
     });
     let ServerFrame::Created { room, seat, .. } = first.next() else {
         panic!("created");
@@ -445,12 +457,14 @@ fn bad_input_is_refused_and_changes_no_room() {
         game: "chess".to_owned(),
         settings: BTreeMap::new(),
         seat: SeatChoice::First,
+        clock: None,
     });
     stranger.error(ErrorCode::UnknownGame);
     stranger.send(&ClientFrame::Create {
         game: "gomoku".to_owned(),
         settings: BTreeMap::from([("size".to_owned(), "3x3".to_owned())]),
         seat: SeatChoice::First,
+        clock: None,
     });
     stranger.error(ErrorCode::BadSetting);
     let mut nameless = Client::raw(&server.url());
@@ -496,4 +510,51 @@ fn bad_input_is_refused_and_changes_no_room() {
     // None of it changed the room, and the game goes on.
     assert_eq!(state(), before);
     random_move(&mut [&mut first, &mut second, &mut spectator], &mut rng);
+}
+
+#[test]
+fn the_server_keeps_the_clocks_and_ends_a_game_on_time() {
+    let server = start();
+    // Three seconds each (0.05 minutes), one more a move.
+    let (mut first, mut second, mut spectator, _) =
+        timed_room(&server, "gomoku", &[], Some("0.05+1"));
+    let seq = first.seq();
+    first.send(&ClientFrame::Move {
+        seq,
+        mv: "h8".to_owned(),
+    });
+    let moved = Instant::now();
+    for client in [&mut first, &mut second, &mut spectator] {
+        let ServerFrame::Moved { clocks, .. } = client.next() else {
+            panic!("{}: the move", client.name());
+        };
+        // The clocks start with the first move: the mover earned its second.
+        assert_eq!(clocks, Some([4_000, 3_000]), "{}", client.name());
+    }
+    // The second player does not move: the server's own clocks end the game.
+    for client in [&mut first, &mut second, &mut spectator] {
+        let ServerFrame::Ended { result, reason, .. } = client.next() else {
+            panic!("{}: the end on time", client.name());
+        };
+        assert_eq!((result, reason), (Winner::First, EndReason::Time));
+    }
+    let waited = moved.elapsed();
+    assert!(
+        (Duration::from_millis(2_900)..Duration::from_millis(4_500)).contains(&waited),
+        "{waited:?}"
+    );
+    // A move now is too late, and a rejoining client sees the loss on time.
+    let seq = second.seq();
+    second.send(&ClientFrame::Move {
+        seq,
+        mv: "i9".to_owned(),
+    });
+    second.error(ErrorCode::GameOver);
+    let mut late = Client::connect(&server.url(), "Di");
+    let room = first.room();
+    late.send(&ClientFrame::Watch { room });
+    let snapshot = late.snapshot();
+    assert_eq!(snapshot.reason, Some(EndReason::Time));
+    assert_eq!(snapshot.clock.as_deref(), Some("0.05+1"));
+    assert_eq!(snapshot.clocks.map(|left| left[1]), Some(0));
 }

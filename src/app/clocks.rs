@@ -5,8 +5,10 @@
 //! saved with it); the time control of new games is [`ClockSetting`].
 //!
 //! A clock stops while the game is not being played: in the menu, while someone
-//! looks back through the moves or sets up a position, while two AIs wait for a
-//! step, and in an online game (its clocks would be the server's; it has none yet).
+//! looks back through the moves or sets up a position, and while two AIs wait for
+//! a step. In an online room the clocks are the server's: the table shows its
+//! readings and runs the seat to act's between them, but only the server decides a
+//! loss on time (docs/online.md).
 
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -51,12 +53,15 @@ fn run_clock<G: TableGame>(
         return;
     };
     let waiting_for_a_step = matches!(players.get(side), PlayerKind::Ai(_)) && !pace.auto;
-    if game.clocks().is_none()
-        || game.editing()
-        || game.browsing()
-        || waiting_for_a_step
-        || *gate == MoveGate::Remote
-    {
+    if game.clocks().is_none() || game.editing() || game.browsing() || waiting_for_a_step {
+        return;
+    }
+    if *gate == MoveGate::Remote {
+        // The server's clocks start with the first move.
+        if game.plies() > 0 {
+            game.bypass_change_detection()
+                .show_clock_running(time.delta());
+        }
         return;
     }
     // The tick itself is no change of the game: views and the autosave follow moves.

@@ -89,6 +89,10 @@ pub enum ClientFrame {
         /// The creator's seat.
         #[serde(default)]
         seat: SeatChoice,
+        /// A time control, `5+3` (minutes each, seconds added a move); none: the
+        /// game is untimed. The server keeps the clocks.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<String>,
     },
     /// Takes the free seat of room `room` (or `seat`, if free).
     Join {
@@ -213,6 +217,8 @@ pub enum EndReason {
     Rules,
     /// A player resigned.
     Resign,
+    /// A player's clock ran out.
+    Time,
 }
 
 /// The whole state of a room, sent on create, join, watch and rejoin, and after a
@@ -248,6 +254,14 @@ pub struct Snapshot {
     pub reason: Option<EndReason>,
     /// The seat waiting for an answer to its takeback request, if any.
     pub takeback: Option<SeatName>,
+    /// The time control, `5+3`; `null` for an untimed game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
+    /// Each seat's time left in milliseconds, first seat first, as the server's
+    /// clocks read when it sent this (the running one is the seat to act's); with
+    /// `clock` only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<[u64; 2]>,
 }
 
 /// An error's code: what a client can act on (the message says it to people).
@@ -344,6 +358,10 @@ pub enum ServerFrame {
         chance: Option<String>,
         /// The state hash after it.
         hash: String,
+        /// Each seat's time left in milliseconds after it (the mover's with its
+        /// increment), first seat first; in a timed room only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clocks: Option<[u64; 2]>,
     },
     /// A seat's player came, dropped, came back or left.
     Presence {
@@ -530,6 +548,7 @@ mod tests {
                 game: "gomoku".to_owned(),
                 settings: BTreeMap::from([("rule".to_owned(), "renju".to_owned())]),
                 seat: SeatChoice::Random,
+                clock: Some("5+3".to_owned()),
             },
             ClientFrame::Join {
                 room: "ABCD2345".to_owned(),
@@ -611,6 +630,7 @@ mod tests {
             by: SeatName::First,
             chance: Some("5".to_owned()),
             hash: "00ff".to_owned(),
+            clocks: Some([272_100, 300_000]),
         };
         let text = frame.to_text();
         assert!(

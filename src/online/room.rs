@@ -10,6 +10,7 @@
 //! outcome, see [`crate::games::GameEntry::replay_told`]).
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -18,6 +19,7 @@ use super::protocol::{
     EndReason, ErrorCode, Presence, SeatChoice, SeatName, SeatView, ServerFrame, Snapshot, Status,
     Winner,
 };
+use crate::clocks::{GameClocks, TimeControl};
 use crate::games::{self, GameEntry, GameRecord};
 use crate::rules::settings::Kind;
 use crate::rules::{Outcome, Player, Settings, Setup};
@@ -44,6 +46,15 @@ pub enum Event {
         /// The move.
         #[serde(rename = "move")]
         mv: String,
+        /// When, in a timed room: the server's clock, milliseconds since the Unix
+        /// epoch (the clocks are replayed from it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
+    /// A seat's clock ran out: it lost on time.
+    Flag {
+        /// Whose.
+        seat: SeatName,
     },
     /// Moves were taken back.
     TakeBack {
@@ -79,6 +90,9 @@ pub struct Header {
     pub chosen: Vec<String>,
     /// Every setting the first game is played with.
     pub settings: Vec<String>,
+    /// The time control (`5+3`) of a timed room.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
 }
 
 /// A seat taken by a player.
@@ -133,6 +147,13 @@ pub struct Room {
     takeback: Option<SeatName>,
     rematch: [bool; 2],
     ended: Option<(Winner, EndReason)>,
+    /// A timed room's clocks, by seat (the rules' first side is the first seat).
+    clocks: Option<GameClocks>,
+    /// When the running clock started: the last move's time; `None` before the
+    /// first move (the clocks start with it).
+    since: Option<u64>,
+    /// The server's time now, milliseconds since the Unix epoch ([`Room::set_now`]).
+    now: u64,
 }
 
 fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
@@ -179,8 +200,17 @@ impl Room {
         code: String,
         game: &str,
         settings: &BTreeMap<String, String>,
+        clock: Option<&str>,
         rng: &mut impl Rng,
     ) -> Result<Header, Refusal> {
+        let clock = match clock {
+            Some(text) => Some(
+                text.parse::<TimeControl>()
+                    .map_err(|why| (ErrorCode::BadSetting, format!("clock: {why}")))?
+                    .to_string(),
+            ),
+            None => None,
+        };
         let Some(entry) = games::find(game) else {
             return refuse(
                 ErrorCode::UnknownGame,
@@ -222,6 +252,7 @@ impl Room {
             game: entry.name().to_owned(),
             chosen,
             settings: played,
+            clock,
         })
     }
 
@@ -231,6 +262,10 @@ impl Room {
     pub fn new(header: Header) -> Option<Self> {
         let entry = games::find(&header.game)?;
         let game = new_game(entry, &header.settings)?;
+        let clocks = match &header.clock {
+            Some(text) => Some(GameClocks::new(text.parse().ok()?)),
+            None => None,
+        };
         let mut room = Self {
             entry,
             settings: header.settings.clone(),
@@ -242,9 +277,45 @@ impl Room {
             takeback: None,
             rematch: [false; 2],
             ended: None,
+            clocks,
+            since: None,
+            now: 0,
         };
         room.tell_chance();
         Some(room)
+    }
+
+    /// The server's time now, in milliseconds since the Unix epoch: what a move
+    /// made now is stamped with and what [`Room::flag_due`] and snapshots read.
+    pub fn set_now(&mut self, now: u64) {
+        self.now = self.now.max(now);
+    }
+
+    /// The seat whose clock is running: the one to act, once the clocks started
+    /// and while the game goes on.
+    fn running(&self) -> Option<SeatName> {
+        (self.clocks.is_some() && self.since.is_some() && self.ended.is_none())
+            .then(|| self.seat_of_side(self.game.actor()))
+    }
+
+    /// Each seat's time left now, in milliseconds: the running clock less the time
+    /// since the last move.
+    #[must_use]
+    pub fn clock_readings(&self) -> Option<[u64; 2]> {
+        let clocks = self.clocks?;
+        let mut left = clocks.readings().map(|d| d.as_millis() as u64);
+        if let (Some(seat), Some(since)) = (self.running(), self.since) {
+            let running = &mut left[seat.index()];
+            *running = running.saturating_sub(self.now.saturating_sub(since));
+        }
+        Some(left)
+    }
+
+    /// The loss on time that is due now: the running clock's seat has none left.
+    #[must_use]
+    pub fn flag_due(&self) -> Option<Event> {
+        let seat = self.running()?;
+        (self.clock_readings()?[seat.index()] == 0).then_some(Event::Flag { seat })
     }
 
     /// The room's code.
@@ -345,6 +416,8 @@ impl Room {
             result: self.ended.map(|(winner, _)| winner),
             reason: self.ended.map(|(_, reason)| reason),
             takeback: self.takeback,
+            clock: self.header.clock.clone(),
+            clocks: self.clock_readings(),
         }
     }
 
@@ -403,9 +476,16 @@ impl Room {
         if self.side_of(seat) != self.game.actor() {
             return refuse(ErrorCode::NotYourTurn, "it is the other side's turn");
         }
+        // A move that comes after the flag fell is too late: the loss on time.
+        if let Some(flag) = self.flag_due() {
+            return Ok(flag);
+        }
         let mut tried = self.game.clone();
         match tried.play(mv) {
-            Ok(mv) => Ok(Event::Move { mv }),
+            Ok(mv) => Ok(Event::Move {
+                mv,
+                at: self.clocks.is_some().then_some(self.now),
+            }),
             Err(why) => refuse(ErrorCode::IllegalMove, why),
         }
     }
@@ -502,10 +582,18 @@ impl Room {
                 });
                 vec![Tell::All(self.presence_frame(*seat))]
             }
-            Event::Move { mv } => {
+            Event::Move { mv, at } => {
                 let by = self.seat_of_side(self.game.actor());
                 if self.game.play(mv).is_err() {
                     return Vec::new();
+                }
+                let mover = self.side_of(by);
+                if let Some(clocks) = &mut self.clocks {
+                    if let (Some(since), Some(at)) = (self.since, *at) {
+                        clocks.run(mover, Duration::from_millis(at.saturating_sub(since)));
+                    }
+                    clocks.moved(mover);
+                    self.since = at.or(self.since);
                 }
                 self.seq += 1;
                 let chance = self.tell_chance();
@@ -519,6 +607,9 @@ impl Room {
                     by,
                     chance,
                     hash: self.game.state_hash(),
+                    clocks: self
+                        .clocks
+                        .map(|clocks| clocks.readings().map(|d| d.as_millis() as u64)),
                 }));
                 if let Some(outcome) = self.game.outcome() {
                     let winner = match outcome {
@@ -554,6 +645,18 @@ impl Room {
                 self.seq += 1;
                 vec![self.end(winner_of(seat.other()), EndReason::Resign)]
             }
+            Event::Flag { seat } => {
+                if self.ended.is_some() {
+                    return Vec::new();
+                }
+                let side = self.side_of(*seat);
+                if let Some(clocks) = &mut self.clocks {
+                    clocks.run(side, clocks.left(side));
+                }
+                self.takeback = None;
+                self.seq += 1;
+                vec![self.end(winner_of(seat.other()), EndReason::Time)]
+            }
             Event::Rematch { settings } => {
                 let Some(game) = new_game(self.entry, settings) else {
                     return Vec::new();
@@ -564,6 +667,8 @@ impl Room {
                 self.tell_chance();
                 self.seats.swap(0, 1);
                 self.ended = None;
+                self.clocks = self.clocks.map(|clocks| GameClocks::new(clocks.control()));
+                self.since = None;
                 self.takeback = None;
                 self.rematch = [false; 2];
                 self.seq += 1;
@@ -705,7 +810,7 @@ mod tests {
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
         let mut rng = StdRng::seed_from_u64(1);
-        let header = Room::header("ROOM0001".to_owned(), game, &settings, &mut rng).unwrap();
+        let header = Room::header("ROOM0001".to_owned(), game, &settings, None, &mut rng).unwrap();
         let mut room = Room::new(header).unwrap();
         for name in ["Ada", "Bo"] {
             let event = room.join(name, None, &mut rng).unwrap();
@@ -768,6 +873,91 @@ mod tests {
         let client = room.entry.replay_told(&settings, &moves, &told).unwrap();
         assert_eq!(client.state_hash(), room.game().state_hash());
         assert_eq!(client.state_hash(), snapshot.hash);
+    }
+
+    #[test]
+    fn the_clocks_run_from_each_move_s_time_and_a_late_move_loses_on_time() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let header = Room::header(
+            "ROOM0003".to_owned(),
+            "gomoku",
+            &BTreeMap::new(),
+            Some("1+2"),
+            &mut rng,
+        )
+        .unwrap();
+        assert!(
+            Room::header(
+                "X".to_owned(),
+                "gomoku",
+                &BTreeMap::new(),
+                Some("5"),
+                &mut rng
+            )
+            .is_err()
+        );
+        let mut room = Room::new(header.clone()).unwrap();
+        let mut events = Vec::new();
+        for name in ["Ada", "Bo"] {
+            events.push(room.join(name, None, &mut rng).unwrap());
+            room.apply(events.last().unwrap());
+        }
+        let mut play_at = |room: &mut Room, now: u64, seat: SeatName, mv: &str| {
+            room.set_now(now);
+            let event = room.play(Role::Player(seat), room.seq(), mv).unwrap();
+            events.push(event.clone());
+            room.apply(&event)
+        };
+        // Nobody's clock runs before the first move.
+        room.set_now(900);
+        assert_eq!(room.flag_due(), None);
+        play_at(&mut room, 1_000, SeatName::First, "h8");
+        let tell = play_at(&mut room, 11_000, SeatName::Second, "i9");
+        let [Tell::All(ServerFrame::Moved { clocks, .. })] = &tell[..] else {
+            panic!("{tell:?}");
+        };
+        // Ten seconds off the second's minute, two back; the first earned its two.
+        assert_eq!(*clocks, Some([62_000, 52_000]));
+        room.set_now(21_000);
+        assert_eq!(room.snapshot(None).clocks, Some([52_000, 52_000]));
+        room.set_now(11_000 + 61_999);
+        assert_eq!(room.flag_due(), None);
+        room.set_now(11_000 + 62_000);
+        assert_eq!(
+            room.flag_due(),
+            Some(Event::Flag {
+                seat: SeatName::First
+            })
+        );
+        // A move that comes after the flag fell is the loss on time.
+        let late = room
+            .play(Role::Player(SeatName::First), room.seq(), "j10")
+            .unwrap();
+        assert_eq!(
+            late,
+            Event::Flag {
+                seat: SeatName::First
+            }
+        );
+        events.push(late.clone());
+        let tell = room.apply(&late);
+        assert!(matches!(
+            &tell[..],
+            [Tell::All(ServerFrame::Ended {
+                result: Winner::Second,
+                reason: EndReason::Time,
+                ..
+            })]
+        ));
+        // The store's events give the same room and clocks back.
+        let mut again = Room::new(header).unwrap();
+        for event in &events {
+            again.apply(event);
+        }
+        again.set_now(200_000);
+        room.set_now(200_000);
+        assert_eq!(again.snapshot(None), room.snapshot(None));
+        assert_eq!(room.snapshot(None).clocks, Some([0, 52_000]));
     }
 
     #[test]
@@ -893,6 +1083,7 @@ mod tests {
             "ROOM0002".to_owned(),
             "gomoku",
             &BTreeMap::from([("size".to_owned(), "10x10".to_owned())]),
+            None,
             &mut rng,
         )
         .unwrap();
@@ -943,6 +1134,7 @@ mod tests {
                 "X".to_owned(),
                 game,
                 &settings,
+                None,
                 &mut StdRng::seed_from_u64(0),
             )
             .unwrap_err()

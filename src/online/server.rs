@@ -129,6 +129,21 @@ impl Hub {
         lock(&self.rooms).len()
     }
 
+    /// Ends on time, at `now` (milliseconds since the Unix epoch), every game whose
+    /// running clock has run out, keeping the loss in the store first.
+    pub fn check_clocks(&self, now: u64) {
+        let rooms: Vec<Arc<Mutex<Live>>> = lock(&self.rooms).values().cloned().collect();
+        for live in rooms {
+            let mut live = lock(&live);
+            live.room.set_now(now);
+            if let Some(flag) = live.room.flag_due()
+                && let Err((_, why)) = keep_and_apply(self, &mut live, &flag)
+            {
+                eprintln!("room {}: a loss on time not kept: {why}", live.room.code());
+            }
+        }
+    }
+
     fn room(&self, code: &str) -> Option<Arc<Mutex<Live>>> {
         lock(&self.rooms).get(&normalise_code(code)).cloned()
     }
@@ -288,7 +303,8 @@ impl Client {
                 game,
                 settings,
                 seat,
-            } => self.create(&name, &game, &settings, seat),
+                clock,
+            } => self.create(&name, &game, &settings, seat, clock.as_deref()),
             ClientFrame::Join { room, seat } => self.join(&name, &room, seat),
             ClientFrame::Watch { room } => self.watch(&room),
             ClientFrame::Rejoin { room, token } => self.rejoin(&room, &token),
@@ -341,6 +357,7 @@ impl Client {
         game: &str,
         settings: &std::collections::BTreeMap<String, String>,
         seat: super::protocol::SeatChoice,
+        clock: Option<&str>,
     ) -> Result<(), Refusal> {
         self.not_in_a_room()?;
         let mut rng = rand::rng();
@@ -353,7 +370,7 @@ impl Client {
                     break code;
                 }
             };
-            let header = Room::header(code.clone(), game, settings, &mut rng)?;
+            let header = Room::header(code.clone(), game, settings, clock, &mut rng)?;
             let room = Room::new(header.clone())
                 .ok_or((ErrorCode::UnknownGame, format!("no game '{game}'")))?;
             lock(&hub.store).create(&header).map_err(unavailable)?;
@@ -366,13 +383,14 @@ impl Client {
             (code, live)
         };
         let mut guard = lock(&live);
+        guard.room.set_now(unix_ms());
         let seat = Room::creator_seat(seat, &mut rng);
         let event = guard.room.join(name, Some(seat), &mut rng)?;
         let Event::Seat { token, .. } = &event else {
             unreachable!("join seats a player")
         };
         let token = token.clone();
-        self.keep_and_apply(&hub, &mut guard, &event)?;
+        keep_and_apply(&hub, &mut guard, &event)?;
         self.enter(&mut guard, live.clone(), Role::Player(seat));
         self.send(&ServerFrame::Created {
             room: code,
@@ -395,12 +413,13 @@ impl Client {
         let live = self.hub.room(code).ok_or_else(|| unknown_room(code))?;
         let hub = self.hub.clone();
         let mut guard = lock(&live);
+        guard.room.set_now(unix_ms());
         let event = guard.room.join(name, wanted, &mut rand::rng())?;
         let Event::Seat { seat, token, .. } = &event else {
             unreachable!("join seats a player")
         };
         let (seat, token) = (*seat, token.clone());
-        self.keep_and_apply(&hub, &mut guard, &event)?;
+        keep_and_apply(&hub, &mut guard, &event)?;
         self.enter(&mut guard, live.clone(), Role::Player(seat));
         self.send(&ServerFrame::Joined {
             room: guard.room.code().to_owned(),
@@ -431,6 +450,7 @@ impl Client {
         let live = self.hub.room(code).ok_or_else(|| unknown_room(code))?;
         self.again_or_not_in_a_room(&live)?;
         let mut guard = lock(&live);
+        guard.room.set_now(unix_ms());
         self.enter(&mut guard, live.clone(), Role::Spectator);
         self.send(&ServerFrame::Snapshot(Box::new(guard.room.snapshot(None))));
         Ok(())
@@ -440,6 +460,7 @@ impl Client {
         let live = self.hub.room(code).ok_or_else(|| unknown_room(code))?;
         self.again_or_not_in_a_room(&live)?;
         let mut guard = lock(&live);
+        guard.room.set_now(unix_ms());
         let seat = guard.room.seat_of(token).ok_or((
             ErrorCode::BadToken,
             "that token holds no seat of this room".to_owned(),
@@ -472,6 +493,7 @@ impl Client {
         };
         let hub = self.hub.clone();
         let mut guard = lock(&live);
+        guard.room.set_now(unix_ms());
         let id = self.id;
         let Some(role) = guard.members.iter().find(|m| m.id == id).map(|m| m.role) else {
             self.room = None;
@@ -512,44 +534,14 @@ impl Client {
                     return Ok(());
                 }
                 let event = guard.room.leave(role)?;
-                self.keep_and_apply(&hub, &mut guard, &event)?;
+                keep_and_apply(&hub, &mut guard, &event)?;
                 guard.members.retain(|member| member.id != id);
                 self.room = None;
                 return Ok(());
             }
             other => return Err((ErrorCode::UnknownType, format!("'{}' here", other.kind()))),
         };
-        self.keep_and_apply(&hub, &mut guard, &event)
-    }
-
-    /// Keeps `event` in the store, then applies it and tells the room: nothing changes
-    /// if the store fails.
-    fn keep_and_apply(&self, hub: &Hub, live: &mut Live, event: &Event) -> Result<(), Refusal> {
-        lock(&hub.store)
-            .append(live.room.code(), live.events, event)
-            .map_err(unavailable)?;
-        live.events += 1;
-        if let Event::Rematch { .. } = event {
-            // The players change sides.
-            for member in &mut live.members {
-                if let Role::Player(seat) = member.role {
-                    member.role = Role::Player(seat.other());
-                }
-            }
-        }
-        for tell in live.room.apply(event) {
-            match tell {
-                Tell::All(frame) => broadcast(live, &frame),
-                Tell::Snapshots => {
-                    for member in &live.members {
-                        let frame =
-                            ServerFrame::Snapshot(Box::new(live.room.snapshot(member.role.seat())));
-                        let _ = member.tx.send(Message::Text(frame.to_text().into()));
-                    }
-                }
-            }
-        }
-        Ok(())
+        keep_and_apply(&hub, &mut guard, &event)
     }
 
     /// Joins the room's members.
@@ -568,6 +560,7 @@ impl Client {
             return;
         };
         let mut guard = lock(&live);
+        guard.room.set_now(unix_ms());
         let id = self.id;
         // Replaced by a newer connection of the same seat: nothing to tell.
         let Some(role) = guard.members.iter().find(|m| m.id == id).map(|m| m.role) else {
@@ -595,6 +588,56 @@ fn unknown_room(code: &str) -> Refusal {
         ErrorCode::UnknownRoom,
         format!("no room '{}'", code.chars().take(16).collect::<String>()),
     )
+}
+
+/// Keeps `event` in the store, then applies it and tells the room: nothing changes
+/// if the store fails.
+fn keep_and_apply(hub: &Hub, live: &mut Live, event: &Event) -> Result<(), Refusal> {
+    lock(&hub.store)
+        .append(live.room.code(), live.events, event)
+        .map_err(unavailable)?;
+    live.events += 1;
+    if let Event::Rematch { .. } = event {
+        // The players change sides.
+        for member in &mut live.members {
+            if let Role::Player(seat) = member.role {
+                member.role = Role::Player(seat.other());
+            }
+        }
+    }
+    for tell in live.room.apply(event) {
+        match tell {
+            Tell::All(frame) => broadcast(live, &frame),
+            Tell::Snapshots => {
+                for member in &live.members {
+                    let frame =
+                        ServerFrame::Snapshot(Box::new(live.room.snapshot(member.role.seat())));
+                    let _ = member.tx.send(Message::Text(frame.to_text().into()));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The server's clock: milliseconds since the Unix epoch.
+fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// How often the clocks of timed rooms are looked at for a flag that fell.
+const CLOCK_CHECK: Duration = Duration::from_millis(100);
+
+/// Ends, every [`CLOCK_CHECK`], the games of timed rooms whose running clock ran
+/// out, though nobody moves: the server decides a loss on time.
+async fn watch_clocks(hub: Arc<Hub>) {
+    let mut tick = tokio::time::interval(CLOCK_CHECK);
+    loop {
+        tick.tick().await;
+        hub.check_clocks(unix_ms());
+    }
 }
 
 fn unavailable(e: super::store::StoreError) -> Refusal {
@@ -669,12 +712,14 @@ pub fn start(
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let (stop, stopped) = oneshot::channel::<()>();
     let app = router(hub.clone(), web);
+    let clocks = hub.clone();
     let thread = std::thread::Builder::new()
         .name("tabletop-server".to_owned())
         .spawn(move || {
             runtime.block_on(async move {
                 tokio::select! {
                     _ = axum::serve(listener.tap_io(no_delay), app) => {}
+                    () = watch_clocks(clocks) => {}
                     _ = stopped => {}
                 }
             });
@@ -718,7 +763,8 @@ pub async fn serve(
         let _ = tokio::signal::ctrl_c().await;
     };
     tokio::select! {
-        served = axum::serve(listener.tap_io(no_delay), router(hub, web)) => served,
+        served = axum::serve(listener.tap_io(no_delay), router(hub.clone(), web)) => served,
+        () = watch_clocks(hub) => Ok(()),
         () = stop => Ok(()),
     }
 }

@@ -139,6 +139,7 @@ mod tests {
             game: "tictactoe".to_owned(),
             chosen: Vec::new(),
             settings: Vec::new(),
+            clock: None,
         };
         {
             let mut store = SqliteStore::open(&path).unwrap();
@@ -156,6 +157,7 @@ mod tests {
                     1,
                     &Event::Move {
                         mv: "b2".to_owned(),
+                        at: None,
                     },
                 )
                 .unwrap();
@@ -165,6 +167,7 @@ mod tests {
                     0,
                     &Event::Move {
                         mv: "a1".to_owned(),
+                        at: None,
                     },
                 )
                 .unwrap();
@@ -187,7 +190,8 @@ mod tests {
         assert_eq!(
             rooms[0].events,
             [Event::Move {
-                mv: "a1".to_owned()
+                mv: "a1".to_owned(),
+                at: None,
             }]
         );
         assert_eq!(rooms[1].events.len(), 2);

@@ -18,6 +18,7 @@ use tabletop::app::{GameKind, Players, Screen};
 use tabletop::games::state_hash;
 use tabletop::online::protocol::{ClientFrame, Presence, SeatChoice, ServerFrame, Status};
 use tabletop::record::PlayerKind;
+use tabletop::rules::Game;
 use tabletop::rules::connectfour::ConnectFour;
 use tabletop::rules::gomoku::Gomoku;
 use tabletop::rules::knucklebones::Knucklebones;
@@ -111,6 +112,7 @@ pub fn join<G: TableGame>(
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect(),
         seat: SeatChoice::First,
+        clock: None,
     });
     let ServerFrame::Created { room, .. } = first.next() else {
         panic!("created");
@@ -287,6 +289,7 @@ fn the_app_that_made_a_room_plays_it_without_an_engine_s_help() {
         game: "gomoku".to_owned(),
         settings: vec![("size".to_owned(), "10x10".to_owned())],
         seat: SeatChoice::First,
+        clock: None,
     });
     update_until(&mut app, "the room is made", |app| {
         app.world()
@@ -330,5 +333,85 @@ fn the_app_that_made_a_room_plays_it_without_an_engine_s_help() {
         "the load is refused with a reason"
     );
     assert_eq!(table_hash::<Gomoku>(&app), before, "the table as it was");
+    server.stop();
+}
+
+#[test]
+fn the_app_shows_the_server_s_clocks_and_its_loss_on_time() {
+    let server = super::start();
+    let url = server.url();
+    let mut app = app(&url);
+    app.world_mut().resource_mut::<OnlineSettings>().player = PlayerKind::Human;
+    // Three seconds each (0.05 minutes), one more a move: as the menu's Clock sends it.
+    app.world_mut().write_message(OnlineRequest::Create {
+        game: "gomoku".to_owned(),
+        settings: vec![("size".to_owned(), "10x10".to_owned())],
+        seat: SeatChoice::First,
+        clock: Some("0.05+1".parse().unwrap()),
+    });
+    update_until(&mut app, "the room is made", |app| {
+        app.world()
+            .get_resource::<OnlineRoom>()
+            .is_some_and(|room| room.game.is_some())
+            && table_hash::<Gomoku>(app).is_some()
+    });
+    let code = app.world().resource::<OnlineRoom>().code.clone();
+    let mut second = Client::connect(&url, "Bo");
+    second.send(&ClientFrame::Join {
+        room: code,
+        seat: None,
+    });
+    second.next();
+    second.snapshot();
+    update_until(&mut app, "the game starts", |app| {
+        app.world().resource::<OnlineRoom>().status == Status::Playing
+    });
+    let game = |app: &App| app.world().resource::<CurrentGame<Gomoku>>().clone();
+    let left = |app: &App| game(app).clocks().map(|c| c.readings());
+    assert_eq!(
+        left(&app),
+        Some([Duration::from_secs(3); 2]),
+        "the room's clocks"
+    );
+    // The app's player moves: the server's readings come back with the move.
+    let e5 = Game::parse_move(&*game(&app), "e5").unwrap();
+    let generation = game(&app).generation();
+    app.world_mut()
+        .write_message(tabletop::app::table::MoveRequested::<Gomoku>::new(
+            e5, generation,
+        ));
+    update_until(&mut app, "the move is played", |app| {
+        Game::plies(&*game(app)) == 1
+    });
+    app.update();
+    let [mine, theirs] = left(&app).unwrap();
+    assert_eq!(
+        mine,
+        Duration::from_secs(4),
+        "three seconds and the increment"
+    );
+    assert!(theirs <= Duration::from_secs(3));
+    // The other player's clock runs down on the table between frames...
+    std::thread::sleep(Duration::from_millis(300));
+    app.update();
+    app.update();
+    assert!(
+        left(&app).unwrap()[1] < theirs,
+        "the running clock counts down"
+    );
+    // ...and the server, not the table, ends the game on time.
+    update_until(&mut app, "the loss on time", |app| {
+        game(app).flagged().is_some()
+    });
+    assert_eq!(game(&app).flagged(), Some(tabletop::rules::Player::Second));
+    assert!(game(&app).is_finished());
+    let room = app.world().resource::<OnlineRoom>();
+    assert_eq!(
+        room.result,
+        Some((
+            tabletop::online::protocol::Winner::First,
+            tabletop::online::protocol::EndReason::Time
+        ))
+    );
     server.stop();
 }

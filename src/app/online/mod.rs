@@ -18,6 +18,7 @@ pub(super) mod panel;
 mod play;
 
 use std::collections::VecDeque;
+use std::time::Duration;
 
 use bevy::prelude::*;
 
@@ -25,12 +26,13 @@ use super::table::{
     AppSystems, GameKind, MoveGate, NewGameRequested, Players, Screen, TableGame, UndoRequested,
     put_on_hold,
 };
+use crate::clocks::{GameClocks, TimeControl};
 use crate::games;
 use crate::online::protocol::{
     ClientFrame, EndReason, ErrorCode, Presence, SeatChoice, SeatName, SeatView, ServerFrame,
     Snapshot, Status, Winner,
 };
-use crate::record::PlayerKind;
+use crate::record::{PlayerKind, SavedClock};
 use crate::rules::{Player, Settings};
 
 pub use link::{LinkState, OnlineLink};
@@ -98,6 +100,8 @@ pub enum OnlineRequest {
         settings: Vec<(String, String)>,
         /// The seat to take.
         seat: SeatChoice,
+        /// The time control the server keeps; none: untimed.
+        clock: Option<TimeControl>,
     },
     /// Takes the free seat of a room, or watches it if both are taken.
     Join {
@@ -151,6 +155,9 @@ pub struct OnlineRoom {
     pub unanswered: Option<(u64, String)>,
     /// The hash the game on the table must have once the frames read are played.
     pub expected_hash: Option<String>,
+    /// The server's clock readings (milliseconds, first seat first) after the last
+    /// move read, for the table once it has played it.
+    pub clock_readings: Option<[u64; 2]>,
 }
 
 impl OnlineRoom {
@@ -173,6 +180,7 @@ impl OnlineRoom {
             notice: None,
             unanswered: None,
             expected_hash: None,
+            clock_readings: None,
         }
     }
 
@@ -241,12 +249,14 @@ fn carry_out_requests(
                 game,
                 settings,
                 seat,
+                clock,
             } => {
                 link.leave_room();
                 link.send(ClientFrame::Create {
                     game,
                     settings: settings.into_iter().collect(),
                     seat,
+                    clock: clock.map(|control| control.to_string()),
                 });
             }
             OnlineRequest::Join { room: code } => {
@@ -492,7 +502,26 @@ fn put_room_game_on_table(snapshot: &Snapshot, world: &mut World) {
             return;
         }
     };
-    let kind = match put_on_hold(record, None, None, world) {
+    // A timed room's clocks as the server read them, and a loss on time.
+    let clock = snapshot
+        .clock
+        .as_deref()
+        .and_then(|text| text.parse::<TimeControl>().ok())
+        .map(|control| SavedClock {
+            clocks: GameClocks::with_left(
+                control,
+                snapshot
+                    .clocks
+                    .map_or([control.base; 2], |left| left.map(Duration::from_millis)),
+            ),
+            flagged: match (snapshot.result, snapshot.reason) {
+                (Some(Winner::First), Some(EndReason::Time)) => Some(Player::Second),
+                (Some(Winner::Second), Some(EndReason::Time)) => Some(Player::First),
+                _ => None,
+            },
+            times: Vec::new(),
+        });
+    let kind = match put_on_hold(record, None, clock, world) {
         Ok(kind) => kind,
         Err(why) => {
             error!("{why}");

@@ -11,6 +11,7 @@ use super::link::{LinkState, OnlineLink};
 use super::{OnlineRequest, OnlineRoom, OnlineSettings, room_link};
 use crate::app::locale::Locale;
 use crate::app::theme::{AI_UI, ERROR_UI};
+use crate::clocks::TimeControl;
 use crate::online::protocol::{Presence, SeatChoice, SeatName, Status};
 use crate::rules::settings::Kind;
 use crate::rules::{Player, Setup};
@@ -37,12 +38,13 @@ impl OnlinePanel<'_> {
     }
 }
 
-/// The menu's Online section, for game `game` with the menu's `setup`.
+/// The menu's Online section, for game `game` with the menu's `setup` and `clock`.
 pub(crate) fn menu_section(
     ui: &mut egui::Ui,
     panel: &mut OnlinePanel,
     game: &'static str,
     setup: &Setup,
+    clock: Option<TimeControl>,
     locale: &Locale,
 ) {
     let busy = matches!(
@@ -99,6 +101,7 @@ pub(crate) fn menu_section(
                         game: game.to_owned(),
                         settings: room_settings(setup),
                         seat,
+                        clock,
                     });
                 }
             });

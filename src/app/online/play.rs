@@ -8,11 +8,14 @@ use bevy::prelude::*;
 
 use super::link::OnlineLink;
 use super::{GameFrames, OnlineRoom, follow_room};
+use std::time::Duration;
+
 use crate::app::table::{
-    AppSystems, CurrentGame, MoveAccepted, MoveProposed, MovesTakenBack, OnTable, TableGame,
+    AppSystems, CurrentGame, MoveAccepted, MoveProposed, MovesTakenBack, OnTable, Phase, TableGame,
 };
 use crate::games::state_hash;
-use crate::online::protocol::{ClientFrame, ServerFrame};
+use crate::online::protocol::{ClientFrame, EndReason, ServerFrame, Winner};
+use crate::rules::Player;
 
 pub(super) fn plugin<G: TableGame>(app: &mut App) {
     app.add_systems(
@@ -21,7 +24,7 @@ pub(super) fn plugin<G: TableGame>(app: &mut App) {
             follow_game::<G>
                 .in_set(AppSystems::RecordInput)
                 .after(follow_room),
-            (propose::<G>, check_hash::<G>).in_set(AppSystems::SyncView),
+            (propose::<G>, check_hash::<G>, follow_clocks::<G>).in_set(AppSystems::SyncView),
         )
             .run_if(in_state(OnTable(G::KIND)).and_then(resource_exists::<OnlineRoom>)),
     );
@@ -48,7 +51,9 @@ fn follow_game<G: TableGame>(
                 by,
                 chance,
                 hash,
+                clocks,
             } => {
+                room.clock_readings = clocks;
                 match game.parse_move(&mv) {
                     Ok(mv) => {
                         accepted.write(MoveAccepted { mv, chance });
@@ -90,6 +95,29 @@ fn propose<G: TableGame>(
         room.unanswered = Some((room.seq, mv.clone()));
         room.notice = None;
         link.send(ClientFrame::Move { seq: room.seq, mv });
+    }
+}
+
+/// A timed room's clocks on the table: the server's readings after each move (once
+/// the table has played it), and its loss on time.
+fn follow_clocks<G: TableGame>(
+    mut game: ResMut<CurrentGame<G>>,
+    mut room: ResMut<OnlineRoom>,
+    mut phase: ResMut<NextState<Phase>>,
+) {
+    if let Some(left) = room.clock_readings.take() {
+        game.set_clock_readings(left.map(Duration::from_millis));
+    }
+    if let Some((winner, EndReason::Time)) = room.result
+        && game.flagged().is_none()
+        && game.clocks().is_some()
+    {
+        let loser = match winner {
+            Winner::First => Player::Second,
+            _ => Player::First,
+        };
+        game.lose_on_time(loser);
+        phase.set(Phase::Over);
     }
 }
 

@@ -191,7 +191,7 @@ fn draw_menu<G: TableGame>(
                         ui.end_row();
                     });
                 ui.add_space(4.0);
-                online_section(ui, &mut online, G::NAME, &setup, &locale);
+                online_section(ui, &mut online, G::NAME, &setup, clock.0, &locale);
                 ui.add_space(8.0);
                 sound_row(ui, &mut sound, &locale);
                 language_row(ui, &locale, &mut languages);

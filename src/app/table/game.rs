@@ -300,6 +300,36 @@ impl<G: TableGame> CurrentGame<G> {
         true
     }
 
+    /// Runs the clock of the seat to act by `elapsed` for the eye only: it stops at
+    /// zero and no flag falls (an online room's server decides that,
+    /// [`CurrentGame::lose_on_time`]).
+    pub fn show_clock_running(&mut self, elapsed: Duration) {
+        let seat = self.game.actor();
+        if let Some(clocks) = self.clocks.as_mut()
+            && self.flagged.is_none()
+        {
+            clocks.run(seat, elapsed);
+        }
+    }
+
+    /// Sets the clocks to `left`, first seat first (an online room's readings).
+    pub fn set_clock_readings(&mut self, left: [Duration; 2]) {
+        if let Some(clocks) = self.clocks.as_mut() {
+            *clocks = GameClocks::with_left(clocks.control(), left);
+        }
+    }
+
+    /// `seat` lost on time, as an online room's server decided: the game ends.
+    pub fn lose_on_time(&mut self, seat: Player) {
+        if self.flagged.is_none() {
+            if let Some(clocks) = self.clocks.as_mut() {
+                clocks.run(seat, clocks.left(seat));
+            }
+            self.flagged = Some(seat);
+            self.generation += 1;
+        }
+    }
+
     /// Whether the Edit mode is on: the position on the table is being set up by
     /// hand, and no move, AI or analysis touches it.
     #[must_use]
