@@ -264,19 +264,20 @@ impl<G: TableGame> CurrentGame<G> {
         };
         let control = clocks.control();
         let mut left = [control.base; 2];
-        let mut replay = self.game.clone();
-        while replay.undo().is_some() {}
+        // Each move's reading is its maker's: the seat that acted before it, which
+        // an opening rule may keep for several moves. Found by taking the moves
+        // back (cheap), not by replaying them.
+        let mut back = self.game.clone();
+        let mut makers = Vec::new();
+        while back.undo().is_some() {
+            makers.push(back.actor());
+        }
+        makers.reverse();
         let mut known = true;
-        for node in self.tree.path(self.at) {
-            // Each move's reading is its maker's: the seat that acted, which an
-            // opening rule may keep for several moves.
-            let seat = replay.actor();
+        for (node, seat) in self.tree.path(self.at).into_iter().zip(makers) {
             match self.times.get(&node) {
                 Some(&time) => left[seat.index()] = time,
                 None => known = false,
-            }
-            if let Some(&mv) = self.tree.mv(node) {
-                let _ = replay.play(mv);
             }
         }
         if known {
@@ -467,12 +468,18 @@ impl<G: TableGame> CurrentGame<G> {
 
     /// Takes back the last move; redo plays it again.
     pub fn undo(&mut self) -> Option<G::Move> {
+        let mv = self.step_back()?;
+        self.clocks_from_times();
+        Some(mv)
+    }
+
+    /// [`CurrentGame::undo`] but for the clocks, which the caller sets.
+    fn step_back(&mut self) -> Option<G::Move> {
         let parent = self.tree.parent(self.at)?;
         let mv = self.game.undo()?;
         self.at = parent;
         self.moved = false;
         self.generation += 1;
-        self.clocks_from_times();
         Some(mv)
     }
 
@@ -503,17 +510,22 @@ impl<G: TableGame> CurrentGame<G> {
         if node == self.at || !self.tree.nodes_in_order().contains(&node) {
             return;
         }
+        // The clocks are set once, at the end: setting them at each step back
+        // made a walk through a long timed game quadratic.
         while !self.tree.descends_from(node, self.at) {
-            if self.undo().is_none() {
+            if self.step_back().is_none() {
+                self.clocks_from_times();
                 return;
             }
         }
         let path = self.tree.path(node);
         for &step in &path[self.tree.depth(self.at)..] {
-            let Some(&mv) = self.tree.mv(step) else {
-                return;
-            };
-            if self.game.play(mv).is_err() {
+            let playable = self
+                .tree
+                .mv(step)
+                .is_some_and(|&mv| self.game.play(mv).is_ok());
+            if !playable {
+                self.clocks_from_times();
                 return;
             }
             self.at = step;
