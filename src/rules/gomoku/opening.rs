@@ -248,7 +248,7 @@ pub enum Effect {
     /// The move's stone goes on the board.
     PutsStone,
     /// A choice, or an offered stone: the board stays as it was.
-    Board,
+    LeavesBoard,
 }
 
 impl OpeningState {
@@ -339,7 +339,7 @@ impl OpeningState {
             (Step::MaySwap { n }, Move::Stone(_)) if n <= 5 => Step::MaySwap { n: n + 1 },
             (Step::MaySwap { .. }, Move::Offer) => Step::Offer { made: 0 },
             (Step::Offer { made }, Move::Stone(p)) => {
-                effect = Effect::Board;
+                effect = Effect::LeavesBoard;
                 next.offers.push(p);
                 if made + 1 >= TARAGUCHI_OFFERS {
                     Step::Pick
@@ -359,7 +359,7 @@ impl OpeningState {
             next.swapped = !next.swapped;
         }
         if !matches!(mv, Move::Stone(_)) {
-            effect = Effect::Board;
+            effect = Effect::LeavesBoard;
         }
         (next, effect)
     }
