@@ -19,6 +19,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use super::tools::opening_stones;
 use super::{Engine, Limits, OPENINGS};
 use crate::ai::slices::{Pause, Slices};
 use crate::rules::gomoku::{Gomoku, Move, Point, Step, opening::TARAGUCHI_OFFERS};
@@ -226,17 +227,9 @@ pub(super) async fn opening_shape<P: Pause>(
 /// The three-stone shapes of [`OPENINGS`] on `game`'s board whose first stones are
 /// the ones `game` has.
 fn shapes_from(game: &Gomoku) -> Vec<[Point; 3]> {
-    let centre = game.size().centre();
     OPENINGS
-        .iter()
-        .map(|shape| {
-            shape.map(|(dx, dy)| {
-                Point::new(
-                    (i16::from(centre.x) + i16::from(dx)) as u8,
-                    (i16::from(centre.y) + i16::from(dy)) as u8,
-                )
-            })
-        })
+        .into_iter()
+        .map(|shape| opening_stones(game.size(), shape))
         .filter(|stones| stones.starts_with(game.moves()))
         .collect()
 }

@@ -36,6 +36,18 @@ pub const OPENINGS: [[(i8, i8); 3]; 16] = [
     [(0, 0), (1, 1), (2, 2)],
 ];
 
+/// The stones of `shape` (one of [`OPENINGS`]) round the centre of a `size` board.
+#[must_use]
+pub(super) fn opening_stones(size: BoardSize, shape: [(i8, i8); 3]) -> [Point; 3] {
+    let c = size.centre();
+    shape.map(|(dx, dy)| {
+        Point::new(
+            (i16::from(c.x) + i16::from(dx)) as u8,
+            (i16::from(c.y) + i16::from(dy)) as u8,
+        )
+    })
+}
+
 impl GameAi for Gomoku {
     const POSITION_HELP: &'static str = "`15x15:h8,i9,...` (the size, then the moves in order; `15x15/standard:...` for \
          the standard rule, or `--rule`); a set-up position puts its stones first: \
@@ -123,9 +135,7 @@ impl GameAi for Gomoku {
         order.shuffle(&mut StdRng::seed_from_u64(seed));
         let opening = OPENINGS[order[(index as usize / 2) % order.len()]];
         let mut game = Gomoku::new(size, rule);
-        let c = size.centre();
-        for (dx, dy) in opening {
-            let p = Point::new((c.x as i8 + dx) as u8, (c.y as i8 + dy) as u8);
+        for p in opening_stones(size, opening) {
             game.play(p).map_err(|e| format!("opening: {e}"))?;
         }
         Ok(game)
