@@ -279,17 +279,17 @@ fn update_until(app: &mut App, what: &str, mut done: impl FnMut(&App) -> bool) {
     }
 }
 
-#[test]
-fn the_app_that_made_a_room_plays_it_without_an_engine_s_help() {
-    let server = super::start();
-    let url = server.url();
-    let mut app = app(&url);
+/// The app, played by a person, makes a 10x10 Gomoku room on `url` under `clock`
+/// (the first seat), as the menu's Create does: until the room's game is on its
+/// table.
+fn app_makes_a_room(url: &str, clock: Option<&str>) -> App {
+    let mut app = app(url);
     app.world_mut().resource_mut::<OnlineSettings>().player = PlayerKind::Human;
     app.world_mut().write_message(OnlineRequest::Create {
         game: "gomoku".to_owned(),
         settings: vec![("size".to_owned(), "10x10".to_owned())],
         seat: SeatChoice::First,
-        clock: None,
+        clock: clock.map(|text| text.parse().unwrap()),
     });
     update_until(&mut app, "the room is made", |app| {
         app.world()
@@ -297,6 +297,14 @@ fn the_app_that_made_a_room_plays_it_without_an_engine_s_help() {
             .is_some_and(|room| room.game.is_some())
             && table_hash::<Gomoku>(app).is_some()
     });
+    app
+}
+
+#[test]
+fn the_app_that_made_a_room_plays_it_without_an_engine_s_help() {
+    let server = super::start();
+    let url = server.url();
+    let mut app = app_makes_a_room(&url, None);
     let room = app.world().resource::<OnlineRoom>().clone();
     assert_eq!(room.status, Status::Waiting);
     // The other player comes: the game is on for the room's maker too.
@@ -340,21 +348,8 @@ fn the_app_that_made_a_room_plays_it_without_an_engine_s_help() {
 fn the_app_shows_the_server_s_clocks_and_its_loss_on_time() {
     let server = super::start();
     let url = server.url();
-    let mut app = app(&url);
-    app.world_mut().resource_mut::<OnlineSettings>().player = PlayerKind::Human;
     // Three seconds each (0.05 minutes), one more a move: as the menu's Clock sends it.
-    app.world_mut().write_message(OnlineRequest::Create {
-        game: "gomoku".to_owned(),
-        settings: vec![("size".to_owned(), "10x10".to_owned())],
-        seat: SeatChoice::First,
-        clock: Some("0.05+1".parse().unwrap()),
-    });
-    update_until(&mut app, "the room is made", |app| {
-        app.world()
-            .get_resource::<OnlineRoom>()
-            .is_some_and(|room| room.game.is_some())
-            && table_hash::<Gomoku>(app).is_some()
-    });
+    let mut app = app_makes_a_room(&url, Some("0.05+1"));
     let code = app.world().resource::<OnlineRoom>().code.clone();
     let mut second = Client::connect(&url, "Bo");
     second.send(&ClientFrame::Join {
