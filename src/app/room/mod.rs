@@ -270,17 +270,17 @@ fn spawn_room(
     let lit = |p: Vec3, n: Vec3| light::light(p, n);
 
     // The floor around the rug, its boards running on from piece to piece; the rug.
+    // Each is drawn cell by cell where the table top does not hide it.
     let rug_low = -RUG_HALF;
     let rug_high = RUG_HALF;
     let mut under_the_top = Vec::new();
+    let mut grids = Vec::new();
     for (low, high) in around(ROOM_LOW, ROOM_HIGH, rug_low, rug_high) {
         let piece = flat_piece(low, high, FLOOR, 10.0, lit);
         // Texture coordinates in floor units: the boards run on from piece to piece.
-        under_the_top.push(add(
-            "Floor",
-            with_uvs(piece, |p| Vec2::new(p.x, p.z)),
-            &floor,
-        ));
+        let piece = with_uvs(piece, |p| Vec2::new(p.x, p.z));
+        let cells = CellsUnderTheTop::of(&piece);
+        grids.push((add("Floor", kept_in_main_world(piece), &floor), cells));
     }
     // The rug: the part under the table on its own, and four pieces around it.
     let (table_low, table_high) = (-TABLE_HALF, TABLE_HALF);
@@ -291,7 +291,8 @@ fn spawn_room(
         let piece = with_uvs(piece, |p| {
             (Vec2::new(p.x, p.z) - rug_low) / (rug_high - rug_low)
         });
-        under_the_top.push(add("Rug", piece, &rug));
+        let cells = CellsUnderTheTop::of(&piece);
+        grids.push((add("Rug", kept_in_main_world(piece), &rug), cells));
     }
     add(
         "Ceiling",
@@ -488,33 +489,96 @@ fn spawn_room(
     for piece in under_the_top {
         commands.entity(piece).insert(UnderTheTop);
     }
+    for (piece, cells) in grids {
+        commands.entity(piece).insert(cells);
+    }
 }
 
-/// Something under the table top: a piece of the floor or the rug, a leg, the
-/// apron. Not drawn while the top hides it from the camera ([`occlusion`]).
+/// `mesh`, kept in the main world after it is sent to the GPU, so that its triangles
+/// can be chosen again ([`CellsUnderTheTop`]).
+fn kept_in_main_world(mut mesh: Mesh) -> Mesh {
+    mesh.asset_usage = RenderAssetUsages::default();
+    mesh
+}
+
+/// Something under the table top: a leg, the apron, the panelling's lower band. Not
+/// drawn while the top hides it from the camera ([`occlusion`]).
 #[derive(Component, Debug)]
 struct UnderTheTop;
+
+/// A piece of the floor or the rug, a grid whose cells are drawn only where the
+/// table top does not hide them: a piece partly in view beside the top was drawn
+/// whole, and the part behind the top, shaded and then painted over, cost a CPU
+/// rasteriser as much as the rest of the room (docs/scene.md).
+#[derive(Component, Debug)]
+struct CellsUnderTheTop {
+    /// Each cell's bounds (world space: the pieces are not moved) and the indices of
+    /// its two triangles.
+    cells: Vec<(Vec3, Vec3, [u32; 6])>,
+    /// The cells the mesh's indices draw now.
+    shown: Vec<bool>,
+}
+
+impl CellsUnderTheTop {
+    /// The cells of a [`grid`] mesh: its triangles two by two, all shown.
+    fn of(mesh: &Mesh) -> Self {
+        let (Some(VertexAttributeValues::Float32x3(points)), Some(Indices::U32(indices))) =
+            (mesh.attribute(Mesh::ATTRIBUTE_POSITION), mesh.indices())
+        else {
+            return Self {
+                cells: Vec::new(),
+                shown: Vec::new(),
+            };
+        };
+        let cells: Vec<_> = indices
+            .chunks_exact(6)
+            .map(|quad| {
+                let (low, high) = quad.iter().fold((Vec3::MAX, Vec3::MIN), |(low, high), &i| {
+                    let p = Vec3::from(points[i as usize]);
+                    (low.min(p), high.max(p))
+                });
+                let mut triangles = [0; 6];
+                triangles.copy_from_slice(quad);
+                (low, high, triangles)
+            })
+            .collect();
+        let shown = vec![true; cells.len()];
+        Self { cells, shown }
+    }
+
+    /// The indices that draw the cells shown.
+    fn indices(&self) -> Vec<u32> {
+        self.cells
+            .iter()
+            .zip(&self.shown)
+            .filter(|(_, shown)| **shown)
+            .flat_map(|((_, _, triangles), _)| *triangles)
+            .collect()
+    }
+}
 
 /// Hides each thing under the table top that the top wholly hides from the camera,
 /// and shows it again when it comes into view: before Bevy propagates visibility,
 /// so the change holds for this frame's picture.
+/// The floor's and the rug's grids are cut down to the cells in view the same way.
 fn hide_under_table(
-    camera: Single<(Ref<Camera>, Ref<GlobalTransform>), With<MainCamera>>,
+    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
     mut pieces: Query<(Ref<Aabb>, &GlobalTransform, &mut Visibility), With<UnderTheTop>>,
+    mut grids: Query<(&Mesh3d, &mut CellsUnderTheTop, &mut Visibility), Without<UnderTheTop>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut last_view: Local<Option<Mat4>>,
 ) {
     let (camera, eye) = camera.into_inner();
     // The pieces stand still: only a camera that moved, a new projection (a resized
-    // window) or new bounds change what the top hides.
-    if !camera.is_changed()
-        && !eye.is_changed()
-        && !pieces.iter().any(|(aabb, ..)| aabb.is_changed())
-    {
+    // window) or new bounds change what the top hides. (A camera written to but not
+    // moved, as a controller may do each frame, changes nothing either.)
+    let clip_from_world = camera.clip_from_view() * eye.to_matrix().inverse();
+    let new_bounds = pieces.iter().any(|(aabb, ..)| aabb.is_changed());
+    if !new_bounds && *last_view == Some(clip_from_world) {
         return;
     }
-    let view = occlusion::TopView::new(
-        eye.translation(),
-        camera.clip_from_view() * eye.to_matrix().inverse(),
-    );
+    *last_view = Some(clip_from_world);
+    let view = occlusion::TopView::new(eye.translation(), clip_from_world);
     for (aabb, place, mut visibility) in &mut pieces {
         let (low, high) = world_bounds(&aabb, place);
         visibility.set_if_neq(if view.hides(low, high) {
@@ -522,6 +586,26 @@ fn hide_under_table(
         } else {
             Visibility::Inherited
         });
+    }
+    for (mesh, mut grid, mut visibility) in &mut grids {
+        let shown: Vec<bool> = grid
+            .cells
+            .iter()
+            .map(|&(low, high, _)| !view.hides(low, high))
+            .collect();
+        let any = shown.contains(&true);
+        visibility.set_if_neq(if any {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+        // A hidden piece keeps its last triangles: none would be an empty draw.
+        if any && shown != grid.shown {
+            grid.shown = shown;
+            if let Some(mut mesh) = meshes.get_mut(&mesh.0) {
+                mesh.insert_indices(Indices::U32(grid.indices()));
+            }
+        }
     }
 }
 
@@ -672,6 +756,7 @@ fn grid(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bevy::math::Affine3A;
 
     #[test]
     fn world_bounds_follow_the_place() {
@@ -683,5 +768,58 @@ mod tests {
         let (low, high) = world_bounds(&aabb, &place);
         assert!(low.abs_diff_eq(Vec3::new(7.0, -2.0, -1.0), 1e-5), "{low}");
         assert!(high.abs_diff_eq(Vec3::new(13.0, 2.0, 1.0), 1e-5), "{high}");
+    }
+
+    #[test]
+    fn a_grid_is_cut_to_the_cells_the_table_top_leaves_in_view() {
+        // The floor's strip beyond the rug, towards the window, seen from over the
+        // near edge of the table looking down at the board, as the games' home views
+        // are.
+        let piece = flat_piece(
+            ROOM_LOW,
+            Vec2::new(ROOM_HIGH.x, -RUG_HALF.y),
+            FLOOR,
+            10.0,
+            |_, _| Vec3::ONE,
+        );
+        let mut grid = CellsUnderTheTop::of(&piece);
+        let Some(Indices::U32(all)) = piece.indices() else {
+            panic!("a grid has u32 indices");
+        };
+        assert_eq!(grid.cells.len() * 6, all.len());
+        assert_eq!(&grid.indices(), all, "all shown: the grid's own triangles");
+        for &(low, high, _) in &grid.cells {
+            let size = high - low;
+            assert!(
+                size.x > 9.0 && size.x < 10.01 && size.z > 9.0 && size.z < 10.01,
+                "{size}"
+            );
+        }
+
+        let eye = Vec3::new(0.0, 40.0, 30.0);
+        let view = Affine3A::look_at_rh(eye, Vec3::ZERO, Vec3::Y);
+        let clip =
+            Mat4::perspective_infinite_reverse_rh(45f32.to_radians(), 1.6, 0.1) * Mat4::from(view);
+        let top = occlusion::TopView::new(eye, clip);
+        grid.shown = grid
+            .cells
+            .iter()
+            .map(|&(low, high, _)| !top.hides(low, high))
+            .collect();
+        let shown = grid.shown.iter().filter(|s| **s).count();
+        assert!(shown > 0 && shown < grid.cells.len(), "{shown} shown");
+        assert_eq!(grid.indices().len(), shown * 6);
+        // A cell straight behind the table from the eye is cut; one out at the side,
+        // far from the top's image, stays.
+        let cell_at = |x: f32, z: f32| {
+            grid.cells
+                .iter()
+                .position(|&(low, high, _)| {
+                    (low.x..=high.x).contains(&x) && (low.z..=high.z).contains(&z)
+                })
+                .expect("a cell there")
+        };
+        assert!(!grid.shown[cell_at(0.0, -35.0)]);
+        assert!(grid.shown[cell_at(-45.0, -70.0)]);
     }
 }

@@ -2,7 +2,8 @@
 //! wherever the camera is. Bevy's opaque pass is not sorted by depth, so a piece the
 //! table covers is still shaded, pixel by pixel, before the table is drawn over it;
 //! on a CPU rasteriser (the browser without a GPU) that hidden layer cost as much as
-//! the room's visible part (docs/scene.md). Pieces found wholly hidden are not drawn.
+//! the room's visible part (docs/scene.md). Pieces found wholly hidden are not drawn,
+//! and the floor's and the rug's grids are drawn only in the cells left in view.
 //!
 //! The test is made on the screen: a point under the plane of the table top, seen
 //! from above it, is hidden exactly when its image falls inside the image of the top,
