@@ -17,6 +17,9 @@
 #                                              SKIP_BUILD=1 reuses web/dist)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The one target directory the scripts and CI share (a clone's own target/ would be a
+# second full build of the server, gigabytes).
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/tabletop-target}"
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     scripts/build-web.sh ${1:+"$1"} web/dist
@@ -43,7 +46,7 @@ server=$!
 online_port="$((port + 1))"
 online_data="$(mktemp -d)"
 cargo build -q --bin tabletop-server
-"${CARGO_TARGET_DIR:-target}/debug/tabletop-server" --listen "127.0.0.1:$online_port" \
+"$CARGO_TARGET_DIR/debug/tabletop-server" --listen "127.0.0.1:$online_port" \
     --data "$online_data" --web web/dist >/dev/null 2>&1 &
 online_server=$!
 trap 'kill $server $online_server 2>/dev/null || true; rm -rf "$online_data"' EXIT
