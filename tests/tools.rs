@@ -306,26 +306,30 @@ fn cli_match_judges_two_engines_under_renju() {
     let _ = std::fs::remove_dir_all(records);
 }
 
+/// A Gomocup engine of one line of shell, written into `dir` as `name`: it says OK to
+/// START, runs `answer` for each move asked of it, and `arms` are more arms of its
+/// `case` on each line it reads. Returns the command that runs it.
+fn scripted_engine(dir: &std::path::Path, name: &str, answer: &str, arms: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        format!(
+            "while read -r line; do case \"$line\" in START*) echo OK;; {arms} \
+             BEGIN*|TURN*|DONE*) {answer};; END*) exit 0;; esac; done\n"
+        ),
+    )
+    .unwrap();
+    format!("sh {}", path.display())
+}
+
 /// An engine that repeats the centre loses its second move as illegal, and one that
 /// never answers loses on time.
 #[test]
 fn cli_match_refuses_illegal_moves_and_time_outs() {
     let dir = std::env::temp_dir().join(format!("tabletop-match-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let script = |name: &str, answer: &str| {
-        let path = dir.join(name);
-        std::fs::write(
-            &path,
-            format!(
-                "while read -r line; do case \"$line\" in START*) echo OK;; \
-                 BEGIN*|TURN*|DONE*) {answer};; END*) exit 0;; esac; done\n"
-            ),
-        )
-        .unwrap();
-        format!("sh {}", path.display())
-    };
-    let centre = script("centre.sh", "echo 7,7");
-    let silent = script("silent.sh", ":");
+    let centre = scripted_engine(&dir, "centre.sh", "echo 7,7", "");
+    let silent = scripted_engine(&dir, "silent.sh", ":", "");
     let engine = env!("CARGO_BIN_EXE_pbrain-tabletop");
     let (code, out, err) = cli(&[
         "match",
@@ -369,22 +373,22 @@ fn cli_match_keeps_a_match_clock() {
     let dir = std::env::temp_dir().join(format!("tabletop-clock-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let told = dir.join("told.txt");
-    let slow = dir.join("slow.sh");
-    std::fs::write(
-        &slow,
-        format!(
-            "n=0\nwhile read -r line; do case \"$line\" in START*) echo OK;; \
-             \"INFO time_left\"*) echo \"$line\" >> {};; \
-             BEGIN*|TURN*|DONE*) sleep 0.3; n=$((n+1)); echo $n,0;; END*) exit 0;; esac; done\n",
+    // Each move a column further along the top row, 0.3 s apart; every time_left it is
+    // told goes to told.txt.
+    let slow = scripted_engine(
+        &dir,
+        "slow.sh",
+        "sleep 0.3; n=$((n+1)); echo $n,0",
+        &format!(
+            "\"INFO time_left\"*) echo \"$line\" >> {};;",
             told.display()
         ),
-    )
-    .unwrap();
+    );
     let engine = env!("CARGO_BIN_EXE_pbrain-tabletop");
     let (code, out, err) = cli(&[
         "match",
         "--engine-a",
-        &format!("sh {}", slow.display()),
+        &slow,
         "--engine-b",
         engine,
         "--games",
