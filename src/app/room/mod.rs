@@ -490,7 +490,9 @@ fn spawn_room(
         commands.entity(piece).insert(UnderTheTop);
     }
     for (piece, cells) in grids {
-        commands.entity(piece).insert(cells);
+        if let Some(cells) = cells {
+            commands.entity(piece).insert(cells);
+        }
     }
 }
 
@@ -520,15 +522,13 @@ struct CellsUnderTheTop {
 }
 
 impl CellsUnderTheTop {
-    /// The cells of a [`grid`] mesh: its triangles two by two, all shown.
-    fn of(mesh: &Mesh) -> Self {
+    /// The cells of a [`grid`] mesh: its triangles two by two, all shown. None for a
+    /// mesh without positions or `u32` indices, which is then drawn whole.
+    fn of(mesh: &Mesh) -> Option<Self> {
         let (Some(VertexAttributeValues::Float32x3(points)), Some(Indices::U32(indices))) =
             (mesh.attribute(Mesh::ATTRIBUTE_POSITION), mesh.indices())
         else {
-            return Self {
-                cells: Vec::new(),
-                shown: Vec::new(),
-            };
+            return None;
         };
         let cells: Vec<_> = indices
             .chunks_exact(6)
@@ -543,7 +543,7 @@ impl CellsUnderTheTop {
             })
             .collect();
         let shown = vec![true; cells.len()];
-        Self { cells, shown }
+        Some(Self { cells, shown })
     }
 
     /// The indices that draw the cells shown.
@@ -560,6 +560,7 @@ impl CellsUnderTheTop {
 /// Hides each thing under the table top that the top wholly hides from the camera,
 /// and shows it again when it comes into view: before Bevy propagates visibility,
 /// so the change holds for this frame's picture.
+///
 /// The floor's and the rug's grids are cut down to the cells in view the same way.
 fn hide_under_table(
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
@@ -782,7 +783,7 @@ mod tests {
             10.0,
             |_, _| Vec3::ONE,
         );
-        let mut grid = CellsUnderTheTop::of(&piece);
+        let mut grid = CellsUnderTheTop::of(&piece).expect("a grid has cells");
         let Some(Indices::U32(all)) = piece.indices() else {
             panic!("a grid has u32 indices");
         };
