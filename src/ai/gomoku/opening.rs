@@ -39,52 +39,9 @@ pub async fn decide<P: Pause>(
     stop: &AtomicBool,
     slices: &mut Slices<P>,
 ) -> Option<Move> {
-    let state = game.opening_state();
-    let plain = game.without_opening();
-    let allowed = |p: Point| game.check_move(Move::Stone(p)).is_ok();
-    Some(match state.step {
-        Step::Play => return None,
-        Step::Swap2Three { .. } => {
-            Move::Stone(opening_stone(engine, game, limits, stop, slices).await?)
-        }
-        Step::Swap2Answer => {
-            let (best, chance) = chance(engine, &plain, &share(limits, 2), stop, slices).await?;
-            if chance < 0.5 - EVEN_BAND {
-                Move::Swap
-            } else if chance > 0.5 + EVEN_BAND {
-                Move::Stone(best)
-            } else {
-                Move::Two
-            }
-        }
-        // White's fourth stone as good as White can, Black's fifth as even.
-        Step::Swap2Two { n: 1 } => {
-            Move::Stone(chance(engine, &plain, limits, stop, slices).await?.0)
-        }
-        Step::Swap2Two { .. } | Step::Place { .. } => {
-            Move::Stone(evenest(engine, &plain, limits, stop, slices, allowed).await?)
-        }
-        Step::Swap2Colour => {
-            // White to move: the first player takes White when it is the better.
-            let (_, white) = chance(engine, &plain, limits, stop, slices).await?;
-            if white > 0.5 { Move::Swap } else { Move::Keep }
-        }
-        Step::MaySwap { n } => {
-            let (best, mine) = chance(engine, &plain, &share(limits, 2), stop, slices).await?;
-            if mine < 0.5 - EVEN_BAND {
-                Move::Swap
-            } else if n > 5 {
-                Move::Stone(best)
-            } else if n == 5 && mine > 0.5 + EVEN_BAND {
-                Move::Offer
-            } else {
-                let half = share(limits, 2);
-                Move::Stone(evenest(engine, &plain, &half, stop, slices, allowed).await?)
-            }
-        }
-        Step::Offer { .. } => Move::Stone(next_offer(engine, game, limits, stop, slices).await?),
-        Step::Pick => Move::Stone(pick(engine, game, limits, stop, slices).await?),
-    })
+    Decider::new(engine, stop, slices)
+        .decide(game, limits)
+        .await
 }
 
 /// `limits` with a `parts`th of its time.
@@ -95,71 +52,208 @@ pub(super) fn share(limits: &Limits, parts: u32) -> Limits {
     }
 }
 
-/// The best move for the side to move of `game` (no opening rule) and its win
-/// chance.
-pub(super) async fn chance<P: Pause>(
-    engine: &mut Engine,
-    game: &Gomoku,
-    limits: &Limits,
-    stop: &AtomicBool,
-    slices: &mut Slices<P>,
-) -> Option<(Point, f64)> {
-    let result = engine
-        .search_in_slices(game, limits, stop, |_| {}, slices)
-        .await?;
-    Some((result.best, result.value.win_chance()))
+/// What every opening decision searches with: the engine, the flag that stops it,
+/// and the caller's slices. Each decision is a method given the position and its
+/// time.
+pub(super) struct Decider<'a, P: Pause> {
+    engine: &'a mut Engine,
+    stop: &'a AtomicBool,
+    slices: &'a mut Slices<P>,
 }
 
-/// Of the engine's best moves in `game` (no opening rule) that `allowed` lets
-/// through, the one after which the position is judged closest to even; the
-/// allowed point nearest the centre when none of them is.
-pub(super) async fn evenest<P: Pause>(
-    engine: &mut Engine,
-    game: &Gomoku,
-    limits: &Limits,
-    stop: &AtomicBool,
-    slices: &mut Slices<P>,
-    allowed: impl Fn(Point) -> bool,
-) -> Option<Point> {
-    let candidates = candidates(engine, game, limits, EVEN_CANDIDATES, stop, slices).await?;
-    // Each candidate's value is the mover's after it: even is a chance of a half.
-    let off = |chance: f64| (chance - 0.5).abs();
-    candidates
-        .into_iter()
-        .filter(|&(p, _)| allowed(p))
-        .min_by(|a, b| off(a.1).total_cmp(&off(b.1)))
-        .map(|(p, _)| p)
-        .or_else(|| nearest_centre(game, allowed))
-}
-
-/// The engine's `count` best moves in `game` with the mover's win chance after
-/// each, best first.
-async fn candidates<P: Pause>(
-    engine: &mut Engine,
-    game: &Gomoku,
-    limits: &Limits,
-    count: usize,
-    stop: &AtomicBool,
-    slices: &mut Slices<P>,
-) -> Option<Vec<(Point, f64)>> {
-    let mut found: Vec<(Point, f64)> = Vec::new();
-    engine
-        .analyse_in_slices(
-            game,
-            limits,
-            count,
+impl<'a, P: Pause> Decider<'a, P> {
+    pub(super) fn new(
+        engine: &'a mut Engine,
+        stop: &'a AtomicBool,
+        slices: &'a mut Slices<P>,
+    ) -> Self {
+        Self {
+            engine,
             stop,
-            |info| {
-                found = info
-                    .candidates
-                    .iter()
-                    .map(|&(p, v)| (p, v.win_chance()))
-                    .collect();
-            },
             slices,
-        )
-        .await?;
-    Some(found)
+        }
+    }
+
+    /// The move at the opening rule's step of `game` (see [`decide`]).
+    async fn decide(&mut self, game: &Gomoku, limits: &Limits) -> Option<Move> {
+        let state = game.opening_state();
+        let plain = game.without_opening();
+        let allowed = |p: Point| game.check_move(Move::Stone(p)).is_ok();
+        Some(match state.step {
+            Step::Play => return None,
+            Step::Swap2Three { .. } => Move::Stone(self.opening_stone(game, limits).await?),
+            Step::Swap2Answer => {
+                let (best, chance) = self.chance(&plain, &share(limits, 2)).await?;
+                if chance < 0.5 - EVEN_BAND {
+                    Move::Swap
+                } else if chance > 0.5 + EVEN_BAND {
+                    Move::Stone(best)
+                } else {
+                    Move::Two
+                }
+            }
+            // White's fourth stone as good as White can, Black's fifth as even.
+            Step::Swap2Two { n: 1 } => Move::Stone(self.chance(&plain, limits).await?.0),
+            Step::Swap2Two { .. } | Step::Place { .. } => {
+                Move::Stone(self.evenest(&plain, limits, allowed).await?)
+            }
+            Step::Swap2Colour => {
+                // White to move: the first player takes White when it is the better.
+                let (_, white) = self.chance(&plain, limits).await?;
+                if white > 0.5 { Move::Swap } else { Move::Keep }
+            }
+            Step::MaySwap { n } => {
+                let (best, mine) = self.chance(&plain, &share(limits, 2)).await?;
+                if mine < 0.5 - EVEN_BAND {
+                    Move::Swap
+                } else if n > 5 {
+                    Move::Stone(best)
+                } else if n == 5 && mine > 0.5 + EVEN_BAND {
+                    Move::Offer
+                } else {
+                    Move::Stone(self.evenest(&plain, &share(limits, 2), allowed).await?)
+                }
+            }
+            Step::Offer { .. } => Move::Stone(self.next_offer(game, limits).await?),
+            Step::Pick => Move::Stone(self.pick(game, limits).await?),
+        })
+    }
+
+    /// The best move for the side to move of `game` (no opening rule) and its win
+    /// chance.
+    pub(super) async fn chance(&mut self, game: &Gomoku, limits: &Limits) -> Option<(Point, f64)> {
+        let result = self
+            .engine
+            .search_in_slices(game, limits, self.stop, |_| {}, self.slices)
+            .await?;
+        Some((result.best, result.value.win_chance()))
+    }
+
+    /// Of the engine's best moves in `game` (no opening rule) that `allowed` lets
+    /// through, the one after which the position is judged closest to even; the
+    /// allowed point nearest the centre when none of them is.
+    pub(super) async fn evenest(
+        &mut self,
+        game: &Gomoku,
+        limits: &Limits,
+        allowed: impl Fn(Point) -> bool,
+    ) -> Option<Point> {
+        let candidates = self.candidates(game, limits, EVEN_CANDIDATES).await?;
+        // Each candidate's value is the mover's after it: even is a chance of a half.
+        let off = |chance: f64| (chance - 0.5).abs();
+        candidates
+            .into_iter()
+            .filter(|&(p, _)| allowed(p))
+            .min_by(|a, b| off(a.1).total_cmp(&off(b.1)))
+            .map(|(p, _)| p)
+            .or_else(|| nearest_centre(game, allowed))
+    }
+
+    /// The engine's `count` best moves in `game` with the mover's win chance after
+    /// each, best first.
+    async fn candidates(
+        &mut self,
+        game: &Gomoku,
+        limits: &Limits,
+        count: usize,
+    ) -> Option<Vec<(Point, f64)>> {
+        let mut found: Vec<(Point, f64)> = Vec::new();
+        self.engine
+            .analyse_in_slices(
+                game,
+                limits,
+                count,
+                self.stop,
+                |info| {
+                    found = info
+                        .candidates
+                        .iter()
+                        .map(|&(p, v)| (p, v.win_chance()))
+                        .collect();
+                },
+                self.slices,
+            )
+            .await?;
+        Some(found)
+    }
+
+    /// The next of swap2's three opening stones: the next stone of
+    /// [`Self::opening_shape`], or an even stone when the stones put agree with no
+    /// shape.
+    async fn opening_stone(&mut self, game: &Gomoku, limits: &Limits) -> Option<Point> {
+        let placed = game.moves().len();
+        if shapes_from(game).is_empty() {
+            let plain = game.without_opening();
+            return self.evenest(&plain, limits, |p| game.is_legal(p)).await;
+        }
+        Some(self.opening_shape(game, limits).await?[placed])
+    }
+
+    /// Of the three-stone shapes round the centre ([`OPENINGS`]) that agree with the
+    /// stones of `game`, the one whose position (White to move) is judged closest to
+    /// even; `None` when none agrees or the search was stopped.
+    pub(super) async fn opening_shape(
+        &mut self,
+        game: &Gomoku,
+        limits: &Limits,
+    ) -> Option<[Point; 3]> {
+        let shapes = shapes_from(game);
+        let each = Limits {
+            time: limits
+                .time
+                .map(|t| (t / shapes.len().max(1) as u32).max(Duration::from_millis(5))),
+            ..*limits
+        };
+        let mut best: Option<([Point; 3], f64)> = None;
+        for stones in shapes {
+            let Ok(position) = Gomoku::from_moves(game.size(), game.rule(), stones) else {
+                continue;
+            };
+            let (_, white) = self.chance(&position, &each).await?;
+            let off = (white - 0.5).abs();
+            if best.is_none_or(|(_, least)| off < least) {
+                best = Some((stones, off));
+            }
+        }
+        best.map(|(stones, _)| stones)
+    }
+
+    /// Black's next offered fifth stone: its best move not yet offered (nor alike to
+    /// an offered one).
+    async fn next_offer(&mut self, game: &Gomoku, limits: &Limits) -> Option<Point> {
+        let allowed = |p: Point| game.check_move(Move::Stone(p)).is_ok();
+        let plain = game.without_opening();
+        let count = 2 * usize::from(TARAGUCHI_OFFERS);
+        let found = self.candidates(&plain, limits, count).await?;
+        found
+            .into_iter()
+            .map(|(p, _)| p)
+            .find(|&p| allowed(p))
+            .or_else(|| nearest_centre(game, allowed))
+    }
+
+    /// White's pick of the offered fifth stones: the one after which White to move is
+    /// judged best off.
+    async fn pick(&mut self, game: &Gomoku, limits: &Limits) -> Option<Point> {
+        let offers = game.opening_state().offers.clone();
+        let each = share(limits, offers.len() as u32);
+        let mut best: Option<(Point, f64)> = None;
+        for &offer in &offers {
+            let mut after = game.without_opening();
+            if after.play(offer).is_err() {
+                continue;
+            }
+            let white = if after.is_over() {
+                0.0
+            } else {
+                self.chance(&after, &each).await?.1
+            };
+            if best.is_none_or(|(_, most)| white > most) {
+                best = Some((offer, white));
+            }
+        }
+        best.map(|(p, _)| p)
+    }
 }
 
 /// The empty point `allowed` lets through nearest the board's centre.
@@ -176,54 +270,6 @@ fn nearest_centre(game: &Gomoku, allowed: impl Fn(Point) -> bool) -> Option<Poin
         })
 }
 
-/// The next of swap2's three opening stones: the next stone of
-/// [`opening_shape`], or an even stone when the stones put agree with no shape.
-async fn opening_stone<P: Pause>(
-    engine: &mut Engine,
-    game: &Gomoku,
-    limits: &Limits,
-    stop: &AtomicBool,
-    slices: &mut Slices<P>,
-) -> Option<Point> {
-    let placed = game.moves().len();
-    if shapes_from(game).is_empty() {
-        let plain = game.without_opening();
-        return evenest(engine, &plain, limits, stop, slices, |p| game.is_legal(p)).await;
-    }
-    Some(opening_shape(engine, game, limits, stop, slices).await?[placed])
-}
-
-/// Of the three-stone shapes round the centre ([`OPENINGS`]) that agree with the
-/// stones of `game`, the one whose position (White to move) is judged closest to
-/// even; `None` when none agrees or the search was stopped.
-pub(super) async fn opening_shape<P: Pause>(
-    engine: &mut Engine,
-    game: &Gomoku,
-    limits: &Limits,
-    stop: &AtomicBool,
-    slices: &mut Slices<P>,
-) -> Option<[Point; 3]> {
-    let shapes = shapes_from(game);
-    let each = Limits {
-        time: limits
-            .time
-            .map(|t| (t / shapes.len().max(1) as u32).max(Duration::from_millis(5))),
-        ..*limits
-    };
-    let mut best: Option<([Point; 3], f64)> = None;
-    for stones in shapes {
-        let Ok(position) = Gomoku::from_moves(game.size(), game.rule(), stones) else {
-            continue;
-        };
-        let (_, white) = chance(engine, &position, &each, stop, slices).await?;
-        let off = (white - 0.5).abs();
-        if best.is_none_or(|(_, least)| off < least) {
-            best = Some((stones, off));
-        }
-    }
-    best.map(|(stones, _)| stones)
-}
-
 /// The three-stone shapes of [`OPENINGS`] on `game`'s board whose first stones are
 /// the ones `game` has.
 fn shapes_from(game: &Gomoku) -> Vec<[Point; 3]> {
@@ -232,55 +278,6 @@ fn shapes_from(game: &Gomoku) -> Vec<[Point; 3]> {
         .map(|shape| opening_stones(game.size(), shape))
         .filter(|stones| stones.starts_with(game.moves()))
         .collect()
-}
-
-/// Black's next offered fifth stone: its best move not yet offered (nor alike to
-/// an offered one).
-async fn next_offer<P: Pause>(
-    engine: &mut Engine,
-    game: &Gomoku,
-    limits: &Limits,
-    stop: &AtomicBool,
-    slices: &mut Slices<P>,
-) -> Option<Point> {
-    let allowed = |p: Point| game.check_move(Move::Stone(p)).is_ok();
-    let plain = game.without_opening();
-    let count = 2 * usize::from(TARAGUCHI_OFFERS);
-    let found = candidates(engine, &plain, limits, count, stop, slices).await?;
-    found
-        .into_iter()
-        .map(|(p, _)| p)
-        .find(|&p| allowed(p))
-        .or_else(|| nearest_centre(game, allowed))
-}
-
-/// White's pick of the offered fifth stones: the one after which White to move is
-/// judged best off.
-async fn pick<P: Pause>(
-    engine: &mut Engine,
-    game: &Gomoku,
-    limits: &Limits,
-    stop: &AtomicBool,
-    slices: &mut Slices<P>,
-) -> Option<Point> {
-    let offers = game.opening_state().offers.clone();
-    let each = share(limits, offers.len() as u32);
-    let mut best: Option<(Point, f64)> = None;
-    for &offer in &offers {
-        let mut after = game.without_opening();
-        if after.play(offer).is_err() {
-            continue;
-        }
-        let white = if after.is_over() {
-            0.0
-        } else {
-            chance(engine, &after, &each, stop, slices).await?.1
-        };
-        if best.is_none_or(|(_, most)| white > most) {
-            best = Some((offer, white));
-        }
-    }
-    best.map(|(p, _)| p)
 }
 
 #[cfg(test)]

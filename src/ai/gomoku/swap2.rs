@@ -17,7 +17,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::opening::{EVEN_BAND, chance, evenest, opening_shape, share};
+use super::opening::{Decider, EVEN_BAND, share};
 use super::{Engine, Limits};
 use crate::ai::slices::{Slices, finish};
 use crate::rules::gomoku::{Gomoku, Point};
@@ -42,16 +42,16 @@ pub fn answer(
     stop: &AtomicBool,
 ) -> Result<Swap2Answer, String> {
     let slices = &mut Slices::never();
+    let mut decider = Decider::new(engine, stop, slices);
     let over = || "the game is over".to_owned();
     match game.stones() {
         0 => {
-            let shape =
-                finish(opening_shape(engine, game, limits, stop, slices)).ok_or_else(over)?;
+            let shape = finish(decider.opening_shape(game, limits)).ok_or_else(over)?;
             Ok(Swap2Answer::Stones(shape.to_vec()))
         }
         3 => {
             let (best, chance) =
-                finish(chance(engine, game, &share(limits, 2), stop, slices)).ok_or_else(over)?;
+                finish(decider.chance(game, &share(limits, 2))).ok_or_else(over)?;
             if chance < 0.5 - EVEN_BAND {
                 return Ok(Swap2Answer::Swap);
             }
@@ -61,17 +61,14 @@ pub fn answer(
             let mut after = game.clone();
             after.play(best).map_err(|e| e.to_string())?;
             let even = share(limits, 2);
-            let fifth = finish(evenest(engine, &after, &even, stop, slices, |p| {
-                after.is_legal(p)
-            }));
+            let fifth = finish(decider.evenest(&after, &even, |p| after.is_legal(p)));
             Ok(Swap2Answer::Stones(match fifth {
                 Some(fifth) => vec![best, fifth],
                 None => vec![best],
             }))
         }
         5 => {
-            let (best, chance) =
-                finish(chance(engine, game, limits, stop, slices)).ok_or_else(over)?;
+            let (best, chance) = finish(decider.chance(game, limits)).ok_or_else(over)?;
             Ok(if chance < 0.5 {
                 Swap2Answer::Swap
             } else {
