@@ -32,7 +32,7 @@ mod threats;
 mod tools;
 mod tt;
 
-pub use tools::OPENINGS;
+pub use opening::OPENINGS;
 
 use std::fmt;
 use std::sync::Mutex;

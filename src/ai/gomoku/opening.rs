@@ -19,15 +19,48 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::tools::opening_stones;
-use super::{Engine, Limits, OPENINGS};
+use super::{Engine, Limits};
 use crate::ai::slices::{Pause, Slices};
-use crate::rules::gomoku::{Gomoku, Move, Point, Step, opening::TARAGUCHI_OFFERS};
+use crate::rules::gomoku::{BoardSize, Gomoku, Move, Point, Step, opening::TARAGUCHI_OFFERS};
 
 /// Win chances within this of even count as even.
 pub const EVEN_BAND: f64 = 0.06;
 /// How many of the engine's best moves are weighed for an even stone.
 const EVEN_CANDIDATES: usize = 8;
+
+/// Three-stone openings (Black, White, Black) as offsets from the centre: White next
+/// to the first stone straight or diagonally, Black's second stone around them, in
+/// the shapes of the classic renju openings. Matches start from them.
+pub const OPENINGS: [[(i8, i8); 3]; 16] = [
+    [(0, 0), (0, 1), (1, 1)],
+    [(0, 0), (0, 1), (1, 2)],
+    [(0, 0), (0, 1), (2, 2)],
+    [(0, 0), (0, 1), (1, 0)],
+    [(0, 0), (0, 1), (2, 1)],
+    [(0, 0), (0, 1), (2, 0)],
+    [(0, 0), (0, 1), (1, -1)],
+    [(0, 0), (0, 1), (0, -2)],
+    [(0, 0), (1, 1), (1, 0)],
+    [(0, 0), (1, 1), (2, 0)],
+    [(0, 0), (1, 1), (2, 1)],
+    [(0, 0), (1, 1), (-1, 1)],
+    [(0, 0), (1, 1), (2, -1)],
+    [(0, 0), (1, 1), (0, 2)],
+    [(0, 0), (1, 1), (-1, 2)],
+    [(0, 0), (1, 1), (2, 2)],
+];
+
+/// The stones of `shape` (one of [`OPENINGS`]) round the centre of a `size` board.
+#[must_use]
+pub(super) fn opening_stones(size: BoardSize, shape: [(i8, i8); 3]) -> [Point; 3] {
+    let c = size.centre();
+    shape.map(|(dx, dy)| {
+        Point::new(
+            (i16::from(c.x) + i16::from(dx)) as u8,
+            (i16::from(c.y) + i16::from(dy)) as u8,
+        )
+    })
+}
 
 /// The engine's move at an opening rule's step of `game`, searched within `limits`
 /// (split over the step's searches); `None` when the opening is over (the caller

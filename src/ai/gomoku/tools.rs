@@ -1,5 +1,5 @@
 //! The engine as the generic tools see it ([`GameAi`]): a move and its value for
-//! `tabletop-cli bestmove`, and the openings matches start from.
+//! `tabletop-cli bestmove`, and the openings matches start from ([`OPENINGS`]).
 
 use std::sync::atomic::AtomicBool;
 
@@ -7,46 +7,13 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
-use super::{Engine, Level, Limits, best_move, opening, search};
+use super::opening::{self, OPENINGS, opening_stones};
+use super::{Engine, Level, Limits, best_move, search};
 use crate::ai::slices::{Slices, finish};
 use crate::ai::{Analysis, Budget, GameAi};
 use crate::rules::Game;
 use crate::rules::Settings;
-use crate::rules::gomoku::{BoardSize, Gomoku, Move, Point, Rule, parse_position};
-
-/// Three-stone openings (Black, White, Black) as offsets from the centre: White next
-/// to the first stone straight or diagonally, Black's second stone around them, in
-/// the shapes of the classic renju openings. Matches start from them.
-pub const OPENINGS: [[(i8, i8); 3]; 16] = [
-    [(0, 0), (0, 1), (1, 1)],
-    [(0, 0), (0, 1), (1, 2)],
-    [(0, 0), (0, 1), (2, 2)],
-    [(0, 0), (0, 1), (1, 0)],
-    [(0, 0), (0, 1), (2, 1)],
-    [(0, 0), (0, 1), (2, 0)],
-    [(0, 0), (0, 1), (1, -1)],
-    [(0, 0), (0, 1), (0, -2)],
-    [(0, 0), (1, 1), (1, 0)],
-    [(0, 0), (1, 1), (2, 0)],
-    [(0, 0), (1, 1), (2, 1)],
-    [(0, 0), (1, 1), (-1, 1)],
-    [(0, 0), (1, 1), (2, -1)],
-    [(0, 0), (1, 1), (0, 2)],
-    [(0, 0), (1, 1), (-1, 2)],
-    [(0, 0), (1, 1), (2, 2)],
-];
-
-/// The stones of `shape` (one of [`OPENINGS`]) round the centre of a `size` board.
-#[must_use]
-pub(super) fn opening_stones(size: BoardSize, shape: [(i8, i8); 3]) -> [Point; 3] {
-    let c = size.centre();
-    shape.map(|(dx, dy)| {
-        Point::new(
-            (i16::from(c.x) + i16::from(dx)) as u8,
-            (i16::from(c.y) + i16::from(dy)) as u8,
-        )
-    })
-}
+use crate::rules::gomoku::{BoardSize, Gomoku, Move, Rule, parse_position};
 
 impl GameAi for Gomoku {
     const POSITION_HELP: &'static str = "`15x15:h8,i9,...` (the size, then the moves in order; `15x15/standard:...` for \
