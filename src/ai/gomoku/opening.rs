@@ -13,8 +13,10 @@
 //!   ahead (White then picks the least bad), else puts an even fifth; the offered
 //!   stones are Black's best moves; White picks the one it is judged best against.
 //!
-//! Every function searches in the caller's slices ([`crate::ai::slices`]), so the
-//! app's AI makes them in a browser without holding a frame.
+//! Every decision is a method of [`Decider`], which searches in the caller's slices
+//! ([`crate::ai::slices`]), so the app's AI makes them in a browser without holding
+//! a frame. The three-stone shapes swap2's first stones are chosen from, and matches
+//! start from, are here too ([`OPENINGS`]).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
