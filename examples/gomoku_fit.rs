@@ -2,8 +2,9 @@
 //! scored by a strong engine, in three steps:
 //!
 //! 1. `cargo run --release --no-default-features --example gomoku_fit -- positions
-//!    [GAMES] [SEED] > positions.txt` plays GAMES games (default 2,000) of the engine
-//!    against itself at 20 ms a move on 15x15 free-style, from the sixteen three-stone
+//!    [GAMES] [SEED] [RULE] > positions.txt` plays GAMES games (default 2,000) of the
+//!    engine against itself at 20 ms a move on 15x15 under RULE (default free-style;
+//!    `renju` writes the positions as `15x15/renju:...`), from the sixteen three-stone
 //!    openings with two random stones more, one move in ten a random point near the
 //!    stones (so that the positions are as varied as the search's leaves), and prints
 //!    one position in two as `15x15:h8,i9,...`, those the search would score
@@ -23,6 +24,10 @@
 //!    own, the one of [`COMBO_RIDGES`] with the least log loss on the tenth held out.
 //!    On the standard error it reports that loss for the fitted weights, for the line
 //!    and threat weights fitted alone, and for the weights in use before.
+//!    The positions are of one rule, and its set of weights is fitted
+//!    (`eval/sets.rs`): free-style's (also exact five's) go to `eval/weights.rs`,
+//!    renju's to `eval/renju_weights.rs`, and in step 4 the tables to
+//!    `eval/threat_table.rs` and `eval/renju_threat_table.rs`.
 //!    With `HOLD_OUT_OPENINGS=1` it holds out the positions of one opening in ten (by
 //!    their first four moves) instead: the positions of one game are alike, so
 //!    holding out one position in ten rewards a fit that remembers games. On 21,983
@@ -170,13 +175,16 @@ fn main() {
         Some("positions") => {
             let games = args.get(1).map_or(2_000, |s| s.parse().expect("GAMES"));
             let seed = args.get(2).map_or(1, |s| s.parse().expect("SEED"));
-            positions(games, seed);
+            let rule = args
+                .get(3)
+                .map_or(Rule::FreeStyle, |s| s.parse().expect("RULE"));
+            positions(games, seed, rule);
         }
         Some("fit") => fit(args.get(1).expect("fit LABELS")),
         Some("table") => fit_table(args.get(1).expect("table LABELS")),
         _ => {
             eprintln!(
-                "usage: gomoku_fit positions [GAMES] [SEED] | gomoku_fit fit LABELS | \
+                "usage: gomoku_fit positions [GAMES] [SEED] [RULE] | gomoku_fit fit LABELS | \
                  gomoku_fit table LABELS"
             );
             std::process::exit(2);
@@ -202,14 +210,20 @@ fn near_points(game: &Gomoku) -> Vec<Point> {
         .collect()
 }
 
+/// `15x15:h8,i9,...`, with the rule after the size where it is not free-style
+/// (`15x15/renju:...`), as `parse_position` reads it.
 fn notation(game: &Gomoku) -> String {
     let moves: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
-    format!("15x15:{}", moves.join(","))
+    let rule = match game.rule() {
+        Rule::FreeStyle => String::new(),
+        rule => format!("/{rule}"),
+    };
+    format!("15x15{rule}:{}", moves.join(","))
 }
 
-fn play(seed: u64) -> Vec<String> {
+fn play(seed: u64, rule: Rule) -> Vec<String> {
     let mut rng = StdRng::seed_from_u64(seed ^ 0x90_6d0c);
-    let mut game = Gomoku::new(BoardSize::STANDARD, Rule::FreeStyle);
+    let mut game = Gomoku::new(BoardSize::STANDARD, rule);
     let centre = 7i8;
     for (dx, dy) in OPENINGS[(seed % OPENINGS.len() as u64) as usize] {
         let p = Point::new((centre + dx) as u8, (centre + dy) as u8);
@@ -245,10 +259,10 @@ fn play(seed: u64) -> Vec<String> {
     out
 }
 
-fn positions(games: u64, seed: u64) {
+fn positions(games: u64, seed: u64, rule: Rule) {
     let all: Vec<Vec<String>> = (0..games)
         .into_par_iter()
-        .map(|g| play(seed.wrapping_mul(1_000_003).wrapping_add(g)))
+        .map(|g| play(seed.wrapping_mul(1_000_003).wrapping_add(g), rule))
         .collect();
     let mut seen = HashSet::new();
     let stdout = std::io::stdout();
@@ -304,9 +318,12 @@ fn log_loss(pairs: impl Iterator<Item = (f64, f64)>) -> f64 {
     sum / n.max(1) as f64
 }
 
-fn read_samples(path: &str) -> Vec<Sample> {
+/// The labelled positions of `path` and their rule (every position's, or the
+/// process ends with a message: a set of weights is fitted to one rule's positions).
+fn read_samples(path: &str) -> (Rule, Vec<Sample>) {
     let file = std::fs::File::open(path).expect("the labels file");
     let mut samples = Vec::new();
+    let mut rule = None;
     for line in std::io::BufReader::new(file).lines() {
         let line = line.expect("a line");
         let Some((position, score)) = line.split_once('\t') else {
@@ -319,6 +336,10 @@ fn read_samples(path: &str) -> Vec<Sample> {
         let Some(features) = features(&game) else {
             continue;
         };
+        if *rule.get_or_insert(game.rule()) != game.rule() {
+            eprintln!("{path}: positions of more than one rule; fit each rule's alone");
+            std::process::exit(1);
+        }
         let target = if score.abs() >= JUDGE_WIN {
             if score > 0.0 { 1.0 } else { 0.0 }
         } else {
@@ -340,13 +361,13 @@ fn read_samples(path: &str) -> Vec<Sample> {
             },
         });
     }
-    samples
+    (rule.unwrap_or_default(), samples)
 }
 
-/// The labelled positions of `path`, or the process ends with a message when there
-/// are too few to fit.
-fn read_enough_samples(path: &str) -> Vec<Sample> {
-    let samples = read_samples(path);
+/// The labelled positions of `path` and their rule, or the process ends with a
+/// message when there are too few to fit.
+fn read_enough_samples(path: &str) -> (Rule, Vec<Sample>) {
+    let (rule, samples) = read_samples(path);
     if samples.len() < 100 {
         eprintln!(
             "{path}: {} labelled positions; the fit needs more",
@@ -354,7 +375,7 @@ fn read_enough_samples(path: &str) -> Vec<Sample> {
         );
         std::process::exit(1);
     }
-    samples
+    (rule, samples)
 }
 
 /// The samples to fit and those held out: one position in ten, or with
@@ -491,7 +512,7 @@ fn logistic(xs: &[Vec<(usize, f64)>], ys: &[f64], ridge: &[f64]) -> Vec<f64> {
 }
 
 fn fit(path: &str) {
-    let samples = read_enough_samples(path);
+    let (rule, samples) = read_enough_samples(path);
     let (train, test) = hold_out(&samples, std::env::var_os("HOLD_OUT_OPENINGS").is_some());
     eprintln!(
         "{} positions: {} to fit, {} held out",
@@ -537,14 +558,20 @@ fn fit(path: &str) {
     }
     let (loss, lambda, w) = best.expect("a fit");
     eprintln!("kept: ridge {lambda}, held-out loss {loss:.5}");
-    print_weights(samples.len(), &model, &w, k, old_loss, loss);
+    print_weights(rule, samples.len(), &model, &w, (k, old_loss, loss));
 }
 
-/// Prints the weights file: `w` over the slope `k` of the weights in use, so that the
-/// new ones are in the old units; the weights not fitted stay as they are.
-fn print_weights(n: usize, model: &Model, w: &[f64], k: f64, old_loss: f64, loss: f64) {
+/// Prints `rule`'s weights file: `w` over the slope `k` of the weights in use, so
+/// that the new ones are in the old units; the weights not fitted stay as they are.
+fn print_weights(
+    rule: Rule,
+    n: usize,
+    model: &Model,
+    w: &[f64],
+    (k, old_loss, loss): (f64, f64, f64),
+) {
     let unit = |x: f64| (x / k).round() as i32;
-    let [mut to_move, mut waiting] = current_weights();
+    let [mut to_move, mut waiting] = current_weights(rule);
     for (side, (line, threat)) in [&mut to_move, &mut waiting].into_iter().enumerate() {
         let w = &w[side * SIDE_PARAMS..];
         for (j, l) in FIT_LINES.enumerate() {
@@ -577,7 +604,7 @@ fn print_weights(n: usize, model: &Model, w: &[f64], k: f64, old_loss: f64, loss
     println!(
         "//! Written by `cargo run --release --no-default-features --example gomoku_fit -- fit
 //! labels.txt` (see [`super`] and that file): do not edit by hand. Fitted to {n}
-//! positions; on the tenth held out, the log loss against the judge's winning chances
+//! {}positions; on the tenth held out, the log loss against the judge's winning chances
 //! (less their own entropy) is {loss:.5}, where the weights before had {old_loss:.5}.
 
 use crate::ai::gomoku::shape::Line::{{self, *}};
@@ -610,6 +637,7 @@ pub(in crate::ai::gomoku) const COMBO_TO_MOVE: &[(&[Line], i32)] = &[{}
 #[rustfmt::skip]
 pub(in crate::ai::gomoku) const COMBO: &[(&[Line], i32)] = &[{}
 ];",
+        rule_words(rule),
         names(&to_move.0, line_feature),
         names(&to_move.1, threat_feature),
         names(&waiting.0, line_feature),
@@ -628,7 +656,7 @@ const TABLE_RIDGES: [f64; 5] = [1.0, 3.0, 10.0, 30.0, 100.0];
 /// out the positions of one opening in ten, keeps the ridge with the least loss on
 /// them, and prints the table in the evaluation's units.
 fn fit_table(path: &str) {
-    let samples = read_enough_samples(path);
+    let (rule, samples) = read_enough_samples(path);
     let (train, test) = hold_out(&samples, true);
     eprintln!(
         "{} positions: {} to fit, {} held out (the positions of one opening in ten)",
@@ -636,7 +664,7 @@ fn fit_table(path: &str) {
         train.len(),
         test.len()
     );
-    let rest = |s: &Sample| s.old - f64::from(threat_table_weight(s.mask));
+    let rest = |s: &Sample| s.old - f64::from(threat_table_weight(rule, s.mask));
     let ys: Vec<f64> = train.iter().map(|s| s.target).collect();
     let (_, old_loss) = in_use(&train, &ys, &test);
     eprintln!("the evaluation in use: held-out loss {old_loss:.5}");
@@ -672,7 +700,7 @@ fn fit_table(path: &str) {
         .collect();
     println!(
         "//! Written by `cargo run --release --no-default-features --example gomoku_fit -- table
-//! labels.txt` (see [`super`] and that file): do not edit by hand. Fitted to {} positions
+//! labels.txt` (see [`super`] and that file): do not edit by hand. Fitted to {} {}positions
 //! on top of the rest of the evaluation (ridge {lambda}); on the positions of one opening
 //! in ten, held out, the log loss against the judge's winning chances (less their own
 //! entropy) is {loss:.5}, where the evaluation before had {old_loss:.5}.
@@ -682,6 +710,16 @@ fn fit_table(path: &str) {
 #[rustfmt::skip]
 pub(in crate::ai::gomoku) const THREAT_TABLE: [i32; super::THREAT_MASKS] = [{entries}
 ];",
-        samples.len()
+        samples.len(),
+        rule_words(rule),
     );
+}
+
+/// The rule as the files' first lines name it: nothing for free-style, whose set
+/// came first.
+fn rule_words(rule: Rule) -> String {
+    match rule {
+        Rule::FreeStyle => String::new(),
+        rule => format!("{rule} "),
+    }
 }

@@ -4,7 +4,7 @@
     python3 scripts/label-gomoku-positions.py ENGINE DEPTH [JOBS] < positions.txt > labels.txt
 
 Reads positions as `examples/gomoku_fit.rs positions` prints them (`15x15:h8,i9,...`,
-moves in order, free-style), has ENGINE search each to DEPTH (`INFO max_depth`, one
+moves in order; free-style, or renju where the size is followed by `/renju`), has ENGINE search each to DEPTH (`INFO max_depth`, one
 thread) and prints `position<TAB>score`, the score for the side to move as the
 engine's last `MESSAGE ... Eval <score>` line gave it (a found win `+M5` becomes
 30000, a loss -30000). JOBS engines (default 2) work side by side; positions the engine
@@ -28,9 +28,15 @@ EVAL = re.compile(r"\bEval ([+-]?M\d+|[+-]?M\*|-?\d+)")
 MOVE = re.compile(r"^\s*\d+\s*,\s*\d+\s*$")
 
 
+# Gomocup's `INFO rule` by the rule named after the size.
+RULES = {"": 0, "freestyle": 0, "standard": 1, "renju": 4}
+
+
 def stones(position):
-    """Gomocup BOARD lines (x,y,who) for `15x15:h8,i9,...`, who 1 = side to move."""
+    """The width, the Gomocup rule and the BOARD lines (x,y,who) for
+    `15x15[/rule]:h8,i9,...`, who 1 = side to move."""
     size, _, moves = position.partition(":")
+    size, _, rule = size.partition("/")
     width = int(size.split("x")[0])
     moves = [m for m in moves.split(",") if m]
     to_move = len(moves) % 2
@@ -41,7 +47,7 @@ def stones(position):
         if not (0 <= x < width):
             raise ValueError(m)
         lines.append(f"{x},{y},{1 if i % 2 == to_move else 2}")
-    return width, lines
+    return width, RULES[rule], lines
 
 
 def score_of(text):
@@ -98,20 +104,20 @@ def worker(command, depth, jobs, results):
         except queue.Empty:
             break
         try:
-            width, board = stones(position)
-        except (ValueError, IndexError):
+            width, rule, board = stones(position)
+        except (ValueError, IndexError, KeyError):
             continue
-        if engine is None or started != width:
+        if engine is None or started != (width, rule):
             if engine is not None:
                 engine.close()
             engine = Engine(command)
             engine.send(f"START {width}")
             engine.read_until(lambda l: l.strip().startswith(("OK", "ERROR")), 30)
-            for info in ("rule 0", "thread_num 1", f"max_depth {depth}",
+            for info in (f"rule {rule}", "thread_num 1", f"max_depth {depth}",
                          "timeout_turn 60000", "timeout_match 0",
                          "max_memory 268435456"):
                 engine.send(f"INFO {info}")
-            started = width
+            started = (width, rule)
         # The engine drops a command that comes within a moment of its own move.
         time.sleep(0.005)
         engine.send("BOARD")

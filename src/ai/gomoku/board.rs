@@ -8,8 +8,9 @@
 //! word; nothing is ever rescanned. Taking
 //! a move back looks nothing up: the move kept what it changed, and that is put back.
 
+use super::eval::sets::{Set, Weights};
 use super::pattern::{
-    self, BLACK, Combined, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, swap_colours,
+    self, BLACK, Codes, Combined, EMPTY, HALF, Line, THREATS, Threat, WALL, WHITE, swap_colours,
 };
 use crate::rules::gomoku::{BoardSize, Gomoku, MAX_SIDE, Point, Rule};
 
@@ -131,6 +132,8 @@ pub(super) struct Board {
     reach: isize,
     /// Black has forbidden points (renju), so its threats may be false ones.
     fouls: bool,
+    /// The evaluation's weights for the rule.
+    weights: &'static Weights,
 }
 
 impl Board {
@@ -143,14 +146,14 @@ impl Board {
         } else {
             (None, pattern::tables(rule))
         };
+        let codes = [Codes::of(rule, true), Codes::of(rule, false)];
         let base = pattern::code_base(five_or_more);
+        debug_assert!(codes.iter().all(|c| c.base() == base));
         let mut board = Self {
             tables,
             inner,
-            combined: [
-                pattern::combined(rule.has_fouls(), base),
-                pattern::combined(false, base),
-            ],
+            combined: codes.map(pattern::combined),
+            weights: Set::of(rule).weights(),
             code_steps: pattern::code_steps(base),
             cells: [WALL; CELLS],
             words: [[u64::MAX; LINES]; 4],
@@ -242,6 +245,11 @@ impl Board {
         DIRECTIONS
             .iter()
             .position(|&step| diff != 0 && diff % step == 0 && (diff / step).abs() <= HALF as isize)
+    }
+
+    /// The evaluation's weights for the board's rule.
+    pub(super) fn weights(&self) -> &'static Weights {
+        self.weights
     }
 
     /// Whether Black has forbidden points (renju).

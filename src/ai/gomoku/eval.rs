@@ -19,12 +19,17 @@
 //! The weights are fitted, not set by hand: `examples/gomoku_fit.rs` plays games,
 //! has a strong engine score their positions, and fits the weights so that the
 //! evaluation predicts those scores (see that file for how, and
-//! [`weights`] for what it measured).
+//! [`weights`] for what it measured). Renju has a set of its own, fitted to renju
+//! positions ([`sets`]); the names above are free-style's.
 
 use super::board::Board;
 use super::pattern::{Line, THREATS, Threat, combo_key, combo_lines};
-use crate::rules::gomoku::Gomoku;
+use crate::rules::gomoku::{Gomoku, Rule};
+use sets::Set;
 
+pub(super) mod renju_threat_table;
+pub(super) mod renju_weights;
+pub(super) mod sets;
 pub(super) mod threat_table;
 pub(super) mod weights;
 
@@ -58,8 +63,9 @@ pub(super) fn evaluate(board: &Board) -> i32 {
     let me = board.side();
     let mine = board.total_to_move(me);
     let theirs = board.total(1 - me);
-    let table = threat_table::THREAT_TABLE[threat_mask(board)];
-    (mine - theirs + weights::TEMPO + table).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    let weights = board.weights();
+    let table = weights.threat_table[threat_mask(board)];
+    (mine - theirs + weights.tempo + table).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 /// The kinds of threats each side has, as the index of
@@ -98,11 +104,16 @@ pub fn threat_mask_of(game: &Gomoku) -> usize {
     threat_mask(&Board::from_game(game))
 }
 
-/// The threat table's entry for `mask` in use (for the fit, which fits the table on
-/// top of the rest of the evaluation).
+/// The threat table's entry for `mask` in use under `rule` (for the fit, which fits
+/// the table on top of the rest of the evaluation).
 #[must_use]
-pub fn threat_table_weight(mask: usize) -> i32 {
-    threat_table::THREAT_TABLE.get(mask).copied().unwrap_or(0)
+pub fn threat_table_weight(rule: Rule, mask: usize) -> i32 {
+    Set::of(rule)
+        .weights()
+        .threat_table
+        .get(mask)
+        .copied()
+        .unwrap_or(0)
 }
 
 /// A threat mask's name, as the table's comments give it (`me 4+ 3 · them 4`).
@@ -214,14 +225,12 @@ pub fn static_value(game: &Gomoku) -> i32 {
     evaluate(&Board::from_game(game))
 }
 
-/// The line and threat weights in use, for the side to move and for the opponent
-/// (for the fit, which keeps those it cannot fit).
+/// The line and threat weights in use under `rule`, for the side to move and for the
+/// opponent (for the fit, which keeps those it cannot fit).
 #[must_use]
-pub fn current_weights() -> [([i32; LINES], [i32; THREATS]); 2] {
-    [
-        (weights::LINE_TO_MOVE, weights::THREAT_TO_MOVE),
-        (weights::LINE, weights::THREAT),
-    ]
+pub fn current_weights(rule: Rule) -> [([i32; LINES], [i32; THREATS]); 2] {
+    let w = Set::of(rule).weights();
+    [(w.line_to_move, w.threat_to_move), (w.line, w.threat)]
 }
 
 /// The name of [`Line`] pattern number `line` (for the fit's report).
@@ -273,32 +282,41 @@ mod tests {
         (lines + threats) as i32
     }
 
+    /// Under each rule, with that rule's set of weights: renju's positions are
+    /// judged by renju's.
     #[test]
     fn the_features_give_the_evaluation_back() {
         for moves in [
             "h8,i9,j8",
             "h8,i9,j8,i10,f9,k8,h11,h6",
             "h8,h9,i8,g7,j10,k11",
+            "/renju:h8,i9,j8",
+            "/renju:h8,i9,j8,i10,f9,k8,h11,h6",
+            "/renju:h8,h9,i8,g7,j10,k11",
         ] {
-            let game = game(moves);
+            let game = match moves.strip_prefix('/') {
+                Some(ruled) => parse_position(&format!("15x15/{ruled}"), None).unwrap(),
+                None => game(moves),
+            };
             let f = features(&game).expect("a quiet position");
-            let [to_move, waiting] = current_weights();
+            let [to_move, waiting] = current_weights(game.rule());
             let corrections = |keys: &[u16], table: &[(u16, i32)]| -> i32 {
                 keys.iter()
                     .map(|k| table.iter().find(|(c, _)| c == k).map_or(0, |&(_, v)| v))
                     .sum()
             };
             let [mine, theirs] = combos(&game);
+            let weights = Set::of(game.rule()).weights();
             let [fix_to_move, fix_waiting] =
-                [weights::COMBO_TO_MOVE, weights::COMBO].map(|table| -> Vec<(u16, i32)> {
+                [weights.combo_to_move, weights.combo].map(|table| -> Vec<(u16, i32)> {
                     table.iter().map(|&(c, v)| (combo_key_of(c), v)).collect()
                 });
             let expected = total(&f[..SIDE_FEATURES], to_move)
                 - total(&f[SIDE_FEATURES..], waiting)
                 + corrections(&mine, &fix_to_move)
                 - corrections(&theirs, &fix_waiting)
-                + weights::TEMPO
-                + threat_table_weight(threat_mask_of(&game));
+                + weights.tempo
+                + threat_table_weight(game.rule(), threat_mask_of(&game));
             assert_eq!(static_value(&game), expected, "{moves}");
         }
     }

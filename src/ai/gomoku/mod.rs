@@ -448,8 +448,8 @@ pub fn prepare() {
         let _ = pattern::tables(rule);
     }
     let _ = pattern::inner_table();
-    for (renju_black, base) in [(false, 8), (false, 9), (true, 9)] {
-        let _ = pattern::combined(renju_black, base);
+    for codes in pattern::Codes::ALL {
+        let _ = pattern::combined(codes);
     }
 }
 

@@ -8,6 +8,7 @@
 
 use std::sync::OnceLock;
 
+use super::eval::sets::Set;
 pub(super) use super::shape::{Line, THREATS, Threat};
 use crate::rules::gomoku::Rule;
 
@@ -262,36 +263,79 @@ fn code(lines: [Line; 4], base: u16) -> u16 {
     (0..4).map(|d| lines[d] as u16 * steps[d]).sum()
 }
 
-/// The table of every code's [`Combined`], for White or for Black outside renju
-/// (`renju_black` false) or for Black under renju, codes of base `base`
-/// ([`code_base`]; Black under renju has overlines, so base 9).
+/// Which table of codes a side's points are looked up in: its rule's and colour's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Codes {
+    /// Either side where five or more win (free-style): codes of base 8, free-style
+    /// weights.
+    FiveOrMore,
+    /// Either side where exactly five win: base 9, free-style weights.
+    ExactFive,
+    /// Black under renju: exactly five, forbidden points; base 9, renju weights.
+    RenjuBlack,
+    /// White under renju: five or more, though its lines are read through the
+    /// whole table as Black's are (so base 9); renju weights.
+    RenjuWhite,
+}
+
+impl Codes {
+    /// Every table, for building them all at once.
+    pub(super) const ALL: [Codes; 4] = [
+        Codes::FiveOrMore,
+        Codes::ExactFive,
+        Codes::RenjuBlack,
+        Codes::RenjuWhite,
+    ];
+
+    /// The table for Black (`black`) or White under `rule`.
+    #[must_use]
+    pub(super) fn of(rule: Rule, black: bool) -> Self {
+        match rule {
+            Rule::FreeStyle => Codes::FiveOrMore,
+            Rule::Standard => Codes::ExactFive,
+            Rule::Renju if black => Codes::RenjuBlack,
+            Rule::Renju => Codes::RenjuWhite,
+        }
+    }
+
+    /// The base of its codes ([`code_base`]).
+    #[must_use]
+    pub(super) const fn base(self) -> u16 {
+        code_base(matches!(self, Codes::FiveOrMore))
+    }
+
+    /// The weights its values are made of.
+    #[must_use]
+    pub(super) fn set(self) -> Set {
+        match self {
+            Codes::FiveOrMore | Codes::ExactFive => Set::Free,
+            Codes::RenjuBlack | Codes::RenjuWhite => Set::Renju,
+        }
+    }
+}
+
+/// The table of every code's [`Combined`] for `codes`.
 #[must_use]
-pub(super) fn combined(renju_black: bool, base: u16) -> &'static [Combined] {
-    static PLAIN: OnceLock<Box<[Combined]>> = OnceLock::new();
-    static RENJU_BLACK: OnceLock<Box<[Combined]>> = OnceLock::new();
-    static FIVE_OR_MORE: OnceLock<Box<[Combined]>> = OnceLock::new();
-    let cell = match (renju_black, base) {
-        (true, 9) => &RENJU_BLACK,
-        (false, 9) => &PLAIN,
-        (false, 8) => &FIVE_OR_MORE,
-        _ => panic!("no table of codes of base {base} (renju Black: {renju_black})"),
-    };
-    cell.get_or_init(|| {
+pub(super) fn combined(codes: Codes) -> &'static [Combined] {
+    static TABLES: [OnceLock<Box<[Combined]>>; 4] = [const { OnceLock::new() }; 4];
+    TABLES[codes as usize].get_or_init(|| {
+        let base = codes.base();
+        let set = codes.set();
         let steps = code_steps(base);
         (0..usize::from(steps[3] * base))
             .map(|c| {
                 let lines: [Line; 4] = std::array::from_fn(|d| {
                     decode(((c / usize::from(steps[d])) % usize::from(base)) as u8)
                 });
-                let threat = if renju_black {
+                let threat = if codes == Codes::RenjuBlack {
                     combine_renju_black(lines)
                 } else {
                     combine(lines)
                 };
                 Combined {
                     threat,
-                    value: narrow(point_value(lines, threat)),
-                    value_to_move: narrow(point_value_to_move(lines, threat)),
+                    value: narrow(point_value(set, lines, threat)),
+                    value_to_move: narrow(point_value_to_move(set, lines, threat)),
                 }
             })
             .collect()
@@ -305,41 +349,45 @@ fn narrow(value: i32) -> i16 {
 }
 
 /// What a point is worth to a side that waits for its move (the move ordering's
-/// value too): its lines, a bonus for their combined threat, and a correction for the
-/// combination of its lines. Its weights are the evaluation's
-/// ([`super::eval::weights`]).
+/// value too) by the weights of `set`: its lines, a bonus for their combined
+/// threat, and a correction for the combination of its lines.
 #[must_use]
-pub(super) fn point_value(lines: [Line; 4], threat: Threat) -> i32 {
-    use super::eval::weights::{LINE, THREAT};
-    weighed(lines, threat, &LINE, &THREAT, corrections(false))
+pub(super) fn point_value(set: Set, lines: [Line; 4], threat: Threat) -> i32 {
+    let weights = set.weights();
+    weighed(
+        lines,
+        threat,
+        &weights.line,
+        &weights.threat,
+        corrections(set, false),
+    )
 }
 
 /// What a point is worth to the side to move, which will be first to use it.
 #[must_use]
-pub(super) fn point_value_to_move(lines: [Line; 4], threat: Threat) -> i32 {
-    use super::eval::weights::{LINE_TO_MOVE, THREAT_TO_MOVE};
+pub(super) fn point_value_to_move(set: Set, lines: [Line; 4], threat: Threat) -> i32 {
+    let weights = set.weights();
     weighed(
         lines,
         threat,
-        &LINE_TO_MOVE,
-        &THREAT_TO_MOVE,
-        corrections(true),
+        &weights.line_to_move,
+        &weights.threat_to_move,
+        corrections(set, true),
     )
 }
 
-/// The combination corrections of the side to move (`to_move`) or of the side
-/// waiting, by [`combo_key`]: a table made once, so that making the code tables
-/// stays quick (the browser makes them inside a search's slice).
-fn corrections(to_move: bool) -> &'static [i32] {
-    use super::eval::weights::{COMBO, COMBO_TO_MOVE};
-    static WAITING: OnceLock<Box<[i32]>> = OnceLock::new();
-    static TO_MOVE: OnceLock<Box<[i32]>> = OnceLock::new();
-    let (cell, listed) = if to_move {
-        (&TO_MOVE, COMBO_TO_MOVE)
+/// The combination corrections of `set` for the side to move (`to_move`) or the
+/// side waiting, by [`combo_key`]: made once per set, so that making the code
+/// tables stays quick (the browser makes them inside a search's slice).
+fn corrections(set: Set, to_move: bool) -> &'static [i32] {
+    static MADE: [OnceLock<Box<[i32]>>; 4] = [const { OnceLock::new() }; 4];
+    let weights = set.weights();
+    let listed = if to_move {
+        weights.combo_to_move
     } else {
-        (&WAITING, COMBO)
+        weights.combo
     };
-    cell.get_or_init(|| {
+    MADE[2 * set as usize + usize::from(to_move)].get_or_init(|| {
         let mut by_key = vec![0; CODES];
         for &(lines, value) in listed {
             by_key[usize::from(combo_key_of(lines))] = value;
@@ -503,18 +551,23 @@ mod tests {
                         let lines = [a, b, c, d];
                         let code = code(lines, 9);
                         assert!(seen.insert(code), "{lines:?} shares code {code}");
-                        for (renju_black, threat) in
-                            [(false, combine(lines)), (true, combine_renju_black(lines))]
-                        {
+                        for codes in Codes::ALL {
+                            let threat = if codes == Codes::RenjuBlack {
+                                combine_renju_black(lines)
+                            } else {
+                                combine(lines)
+                            };
+                            let set = codes.set();
                             let expected = Combined {
                                 threat,
-                                value: narrow(point_value(lines, threat)),
-                                value_to_move: narrow(point_value_to_move(lines, threat)),
+                                value: narrow(point_value(set, lines, threat)),
+                                value_to_move: narrow(point_value_to_move(set, lines, threat)),
                             };
-                            assert_eq!(combined(renju_black, 9)[usize::from(code)], expected);
-                            if !renju_black && !lines.contains(&Line::Overline) {
+                            if codes.base() == 9 {
+                                assert_eq!(combined(codes)[usize::from(code)], expected);
+                            } else if !lines.contains(&Line::Overline) {
                                 let code = usize::from(super::code(lines, 8));
-                                assert_eq!(combined(false, 8)[code], expected);
+                                assert_eq!(combined(codes)[code], expected);
                             }
                         }
                     }
@@ -550,7 +603,7 @@ mod tests {
         let threat = combine(lines);
         let plain: i32 =
             lines.iter().map(|&l| LINE[l as usize]).sum::<i32>() + THREAT[threat as usize];
-        assert_eq!(point_value(lines, threat), plain + correction);
+        assert_eq!(point_value(Set::Free, lines, threat), plain + correction);
     }
 
     #[test]
@@ -562,7 +615,8 @@ mod tests {
         assert_eq!(combine([Flex2, Flex3, None, None]), Threat::Flex3Plus);
         assert_eq!(combine([Five, None, None, None]), Threat::Five);
         assert!(
-            point_value([Flex4; 4], Threat::Flex4) > point_value([Flex3; 4], Threat::DoubleFlex3)
+            point_value(Set::Free, [Flex4; 4], Threat::Flex4)
+                > point_value(Set::Free, [Flex3; 4], Threat::DoubleFlex3)
         );
         // Black under renju: double threes, double fours and overlines are no moves.
         for (lines, threat) in [
