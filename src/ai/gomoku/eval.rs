@@ -319,6 +319,10 @@ mod tests {
                 + threat_table_weight(game.rule(), threat_mask_of(&game));
             assert_eq!(static_value(&game), expected, "{moves}");
         }
+        // The sets differ: the same stones are judged apart under the two rules.
+        let stones = "h8,i9,j8,i10,f9,k8,h11,h6";
+        let renju = parse_position(&format!("15x15/renju:{stones}"), None).unwrap();
+        assert_ne!(static_value(&game(stones)), static_value(&renju));
     }
 
     #[test]
