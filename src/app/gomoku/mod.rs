@@ -120,28 +120,29 @@ impl TableGame for Gomoku {
 
     /// Points in notation, choices in words, offered fifth stones in brackets.
     fn move_names(&self, locale: &Locale) -> Vec<String> {
-        let mut offers_to_come = 0;
-        Game::history(self)
+        moves_with_offers(self)
             .into_iter()
-            .map(|mv| {
-                let offered = offers_to_come > 0 && mv.point().is_some();
-                if offered {
-                    offers_to_come -= 1;
-                }
-                if mv == Move::Offer {
-                    offers_to_come = TARAGUCHI_OFFERS;
-                }
-                move_name(mv, offered, locale)
-            })
+            .map(|(mv, offered)| move_name(mv, offered, locale))
             .collect()
     }
 
     fn last_move_name(&self, locale: &Locale) -> Option<String> {
         let last = *Game::history(self).last()?;
-        let offered = last
-            .point()
-            .is_some_and(|p| self.stone(p).is_none() && self.opening_state().offers.contains(&p));
-        Some(move_name(last, offered, locale))
+        Some(move_name(last, last_move_offered(self), locale))
+    }
+
+    /// The stones put down; not the choices, nor the offered fifths.
+    fn numbered_moves(&self) -> Vec<bool> {
+        moves_with_offers(self)
+            .into_iter()
+            .map(|(mv, offered)| mv.point().is_some() && !offered)
+            .collect()
+    }
+
+    fn last_move_numbered(&self) -> bool {
+        Game::history(self)
+            .last()
+            .is_some_and(|mv| mv.point().is_some() && !last_move_offered(self))
     }
 
     fn refusal(error: &GomokuError, locale: &Locale) -> String {
@@ -267,6 +268,33 @@ impl TableGame for Gomoku {
 
 /// A move in the move list: a point in notation (an offered fifth stone in
 /// brackets), a choice in the player's words.
+/// The moves so far, each with whether it is an offered fifth stone (Taraguchi-10:
+/// the ten points named after `offer`), not a stone put down.
+fn moves_with_offers(game: &Gomoku) -> Vec<(Move, bool)> {
+    let mut offers_to_come = 0;
+    Game::history(game)
+        .into_iter()
+        .map(|mv| {
+            let offered = offers_to_come > 0 && mv.point().is_some();
+            if offered {
+                offers_to_come -= 1;
+            }
+            if mv == Move::Offer {
+                offers_to_come = TARAGUCHI_OFFERS;
+            }
+            (mv, offered)
+        })
+        .collect()
+}
+
+/// Whether the last move offered a fifth stone rather than put one down.
+fn last_move_offered(game: &Gomoku) -> bool {
+    Game::history(game)
+        .last()
+        .and_then(|mv| mv.point())
+        .is_some_and(|p| game.stone(p).is_none() && game.opening_state().offers.contains(&p))
+}
+
 fn move_name(mv: Move, offered: bool, locale: &Locale) -> String {
     match mv {
         Move::Stone(p) if offered => format!("({p})"),

@@ -2,7 +2,8 @@
 //! under the move it replaces, the position's move marked. A click on a move goes
 //! there; its menu (right click, a long press) promotes or deletes its line.
 
-use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -34,74 +35,96 @@ struct Segment {
 }
 
 /// The list's segments in reading order: a move, then the variations that replace
-/// it (each indented one step more), then the line goes on.
-fn segments<M: Clone + PartialEq>(tree: &MoveTree<M>) -> Vec<Segment> {
+/// it (each indented one step more), then the line goes on. The moves of
+/// `unnumbered` (an opening's choices and offers) take no number and are not
+/// counted: the numbers count the pieces put down, a pair to a number.
+fn segments<M: Clone + PartialEq>(
+    tree: &MoveTree<M>,
+    unnumbered: &HashSet<NodeId>,
+) -> Vec<Segment> {
     let mut out = Vec::new();
     if let Some(&first) = tree.children(ROOT).first() {
-        line(tree, first, 0, &mut out);
+        let line_of = Line { tree, unnumbered };
+        line_of.walk(first, 0, 0, &mut out);
     }
     out
 }
 
-fn line<M: Clone + PartialEq>(
-    tree: &MoveTree<M>,
-    first: NodeId,
-    depth: usize,
-    out: &mut Vec<Segment>,
-) {
-    let mut segment = Segment {
-        depth,
-        words: Vec::new(),
-    };
-    let mut numbered = false;
-    let mut node = Some(first);
-    while let Some(n) = node {
-        let ply = tree.depth(n) - 1;
-        if ply.is_multiple_of(2) {
-            segment
-                .words
-                .push(Word::Number(format!("{}.", ply / 2 + 1)));
-        } else if !numbered {
-            segment
-                .words
-                .push(Word::Number(format!("{}…", ply / 2 + 1)));
-        }
-        numbered = true;
-        segment.words.push(Word::Move(n));
-        let siblings = tree.siblings(n);
-        if siblings.first() == Some(&n) && siblings.len() > 1 {
-            out.push(std::mem::replace(
-                &mut segment,
-                Segment {
-                    depth,
-                    words: Vec::new(),
-                },
-            ));
-            for &alternative in &siblings[1..] {
-                line(tree, alternative, depth + 1, out);
+/// What walking the lines of the list needs.
+struct Line<'a, M> {
+    tree: &'a MoveTree<M>,
+    unnumbered: &'a HashSet<NodeId>,
+}
+
+impl<M: Clone + PartialEq> Line<'_, M> {
+    /// The line from `first`, at `depth`, after `counted` numbered moves.
+    fn walk(&self, first: NodeId, depth: usize, mut counted: usize, out: &mut Vec<Segment>) {
+        let tree = self.tree;
+        let mut segment = Segment {
+            depth,
+            words: Vec::new(),
+        };
+        let mut numbered = false;
+        let mut node = Some(first);
+        while let Some(n) = node {
+            let before = counted;
+            if !self.unnumbered.contains(&n) {
+                if before.is_multiple_of(2) {
+                    segment
+                        .words
+                        .push(Word::Number(format!("{}.", before / 2 + 1)));
+                } else if !numbered {
+                    segment
+                        .words
+                        .push(Word::Number(format!("{}…", before / 2 + 1)));
+                }
+                numbered = true;
+                counted += 1;
             }
-            numbered = false;
+            segment.words.push(Word::Move(n));
+            let siblings = tree.siblings(n);
+            if siblings.first() == Some(&n) && siblings.len() > 1 {
+                out.push(std::mem::replace(
+                    &mut segment,
+                    Segment {
+                        depth,
+                        words: Vec::new(),
+                    },
+                ));
+                for &alternative in &siblings[1..] {
+                    self.walk(alternative, depth + 1, before, out);
+                }
+                numbered = false;
+            }
+            node = tree.children(n).first().copied();
         }
-        node = tree.children(n).first().copied();
-    }
-    if !segment.words.is_empty() {
-        out.push(segment);
+        if !segment.words.is_empty() {
+            out.push(segment);
+        }
     }
 }
 
-/// Every move of the tree named as the game names it: the position's line from
-/// the game itself, the rest replayed on a copy (only when there are variations or
-/// moves ahead; online there are none, and no chance is replayed).
-fn move_names<G: TableGame>(game: &CurrentGame<G>, locale: &Locale) -> HashMap<NodeId, String> {
+/// Every move of the tree named as the game names it, and the moves that take no
+/// number ([`TableGame::numbered_moves`]): the position's line from the game
+/// itself, the rest replayed on a copy (only when there are variations or moves
+/// ahead; online there are none, and no chance is replayed).
+fn move_names<G: TableGame>(
+    game: &CurrentGame<G>,
+    locale: &Locale,
+) -> (HashMap<NodeId, String>, HashSet<NodeId>) {
     let tree = game.tree();
-    let mut names: HashMap<NodeId, String> = tree
-        .path(game.at())
-        .into_iter()
-        .zip(game.move_names(locale))
+    let path = tree.path(game.at());
+    let mut names: HashMap<NodeId, String> =
+        path.iter().copied().zip(game.move_names(locale)).collect();
+    let mut unnumbered: HashSet<NodeId> = path
+        .iter()
+        .zip(game.numbered_moves())
+        .filter(|&(_, numbered)| !numbered)
+        .map(|(&node, _)| node)
         .collect();
     let all = tree.nodes_in_order();
     if names.len() + 1 == all.len() {
-        return names;
+        return (names, unnumbered);
     }
     let mut position: G = (**game).clone();
     while position.undo().is_some() {}
@@ -121,15 +144,20 @@ fn move_names<G: TableGame>(game: &CurrentGame<G>, locale: &Locale) -> HashMap<N
         if position.play(mv).is_err() {
             continue;
         }
-        names.entry(node).or_insert_with(|| {
-            position
-                .last_move_name(locale)
-                .unwrap_or_else(|| mv.to_string())
-        });
+        if let Entry::Vacant(entry) = names.entry(node) {
+            entry.insert(
+                position
+                    .last_move_name(locale)
+                    .unwrap_or_else(|| mv.to_string()),
+            );
+            if !position.last_move_numbered() {
+                unnumbered.insert(node);
+            }
+        }
         stack.push((node, false));
         stack.extend(tree.children(node).iter().rev().map(|&n| (n, true)));
     }
-    names
+    (names, unnumbered)
 }
 
 /// The list as drawn: its segments and names, for one position of the tree.
@@ -277,10 +305,11 @@ pub(super) fn draw_move_list<G: TableGame>(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if cache.generation != Some(game.generation()) || locale.is_changed() {
+        let (names, unnumbered) = move_names(&game, &locale);
         *cache = ListCache {
             generation: Some(game.generation()),
-            segments: segments(game.tree()),
-            names: move_names(&game, &locale),
+            segments: segments(game.tree(), &unnumbered),
+            names,
         };
     }
     let title = tr!(locale, "moves-title");
@@ -354,10 +383,17 @@ pub(super) fn draw_move_list<G: TableGame>(
 mod tests {
     use super::*;
 
+    /// The list of the tree `text` writes, its words `two` and `swap` choices that
+    /// take no number.
     fn words(text: &str) -> Vec<(usize, String)> {
         let tree: MoveTree<String> =
             MoveTree::read(text.split_whitespace(), |_, w| w.to_owned()).unwrap();
-        segments(&tree)
+        let unnumbered: HashSet<NodeId> = tree
+            .nodes_in_order()
+            .into_iter()
+            .filter(|&n| tree.mv(n).is_some_and(|m| m == "two" || m == "swap"))
+            .collect();
+        segments(&tree, &unnumbered)
             .into_iter()
             .map(|s| {
                 let line = s
@@ -391,5 +427,20 @@ mod tests {
         assert_eq!(list, expected);
         assert_eq!(words("a b c"), [(0, "1. a b 2. c".to_owned())]);
         assert!(words("").is_empty());
+    }
+
+    /// An opening's choices stand between the stones unnumbered: the numbers count
+    /// stones, a pair of them (Black's, White's) to a number, in variations too.
+    #[test]
+    fn choices_take_no_number() {
+        let list = words("h8 h9 i9 two g7 j10 swap k11 (two g6) l12");
+        let expected = [
+            (0, "1. h8 h9 2. i9 two g7 3. j10 swap k11"),
+            (1, "two 3… g6"),
+            (0, "4. l12"),
+        ];
+        let expected: Vec<(usize, String)> =
+            expected.iter().map(|&(d, l)| (d, l.to_owned())).collect();
+        assert_eq!(list, expected);
     }
 }

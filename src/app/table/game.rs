@@ -42,6 +42,17 @@ pub trait TableGame: GameAi {
     fn last_move_name(&self, locale: &Locale) -> Option<String> {
         self.move_names(locale).pop()
     }
+    /// Which of the moves so far take a number in the move list: those that put a
+    /// piece down. An opening rule's choices and offers (Gomoku's `two`, `swap`,
+    /// the offered fifth stones) stand between them unnumbered, so that the numbers
+    /// count the pieces on the board.
+    fn numbered_moves(&self) -> Vec<bool> {
+        vec![true; self.history().len()]
+    }
+    /// Whether the last move takes a number, as [`TableGame::numbered_moves`] says.
+    fn last_move_numbered(&self) -> bool {
+        true
+    }
     /// The colour of `player`'s pieces, for the HUD's icons.
     fn side_colour(player: Player) -> Color;
     /// The status line: `Playing`, `Black wins`, `Draw`, with the score where there is one.
