@@ -10,11 +10,17 @@ engine's last `MESSAGE ... Eval <score>` line gave it (a found win `+M5` becomes
 30000, a loss -30000). JOBS engines (default 2) work side by side; positions the engine
 gives no score for are left out. Standard library only.
 
+An engine scores position after position and keeps what it learnt (its hash table)
+from one to the next, so a score depends a little on the positions before it. With
+`FRESH=1` in the environment every position gets an engine of its own: slower, but
+each score stands alone (for judging single moves).
+
 The engine meant is Rapfi (`../shared/gomoku-lab/build-rapfi.sh`), whose scores mean a
 winning chance of sigmoid(score / 200). It is a judge here, nothing more: none of its
 code is in Tabletop.
 """
 
+import os
 import queue
 import re
 import subprocess
@@ -24,6 +30,7 @@ import time
 
 from gomocup_pipe import end
 
+FRESH = os.environ.get("FRESH") == "1"
 EVAL = re.compile(r"\bEval ([+-]?M\d+|[+-]?M\*|-?\d+)")
 MOVE = re.compile(r"^\s*\d+\s*,\s*\d+\s*$")
 
@@ -133,6 +140,9 @@ def worker(command, depth, jobs, results):
             continue
         if score is not None:
             results.put((index, position, score))
+        if FRESH:
+            engine.close()
+            engine = None
     if engine is not None:
         engine.close()
 
