@@ -6,6 +6,7 @@
 
 mod edit;
 mod keys;
+mod marks;
 mod moves;
 mod panel;
 mod review;
@@ -60,12 +61,14 @@ pub(crate) struct Requests<'w> {
 
 /// The keys, for every game.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AssistLevel>().add_systems(
-        Update,
-        keys::hotkeys
-            .in_set(AppSystems::RecordInput)
-            .run_if(in_state(Screen::Playing)),
-    );
+    app.init_resource::<AssistLevel>()
+        .init_resource::<moves::ListCache>()
+        .add_systems(
+            Update,
+            keys::hotkeys
+                .in_set(AppSystems::RecordInput)
+                .run_if(in_state(Screen::Playing)),
+        );
 }
 
 /// The HUD and move list of game `G`, while it is on the table.

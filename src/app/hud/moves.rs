@@ -8,10 +8,10 @@ use std::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::review::mark_style;
+use super::marks::mark_style;
 use crate::app::locale::Locale;
 use crate::app::review::GameReview;
-use crate::app::table::{CurrentGame, MoveGate, TableGame, WalkRequested};
+use crate::app::table::{CurrentGame, GameKind, MoveGate, TableGame, WalkRequested};
 use crate::app::theme::GOLD_UI;
 use crate::tr;
 use crate::tree::{MoveTree, NodeId, ROOT};
@@ -160,12 +160,32 @@ fn move_names<G: TableGame>(
     (names, unnumbered)
 }
 
-/// The list as drawn: its segments and names, for one position of the tree.
-#[derive(Default)]
+/// The list as drawn: its segments and names, for one position of the tree of the
+/// game on the table. The review panel numbers its moves by it too.
+#[derive(Resource, Default)]
 pub(super) struct ListCache {
-    generation: Option<u64>,
+    generation: Option<(GameKind, u64)>,
     segments: Vec<Segment>,
     names: HashMap<NodeId, String>,
+    /// The moves that take no number ([`TableGame::numbered_moves`]).
+    unnumbered: HashSet<NodeId>,
+}
+
+impl ListCache {
+    /// The number the list gives the move at `node` of `tree`: `3.` before the
+    /// first side's third piece, `3…` before the second side's (a choice, which takes
+    /// none in the list, gets the number of the piece it stands before).
+    pub(super) fn number<M: Clone + PartialEq>(&self, tree: &MoveTree<M>, node: NodeId) -> String {
+        let path = tree.path(node);
+        let before = path.split_last().map_or(0, |(_, earlier)| {
+            earlier
+                .iter()
+                .filter(|n| !self.unnumbered.contains(n))
+                .count()
+        });
+        let dots = if before.is_multiple_of(2) { "." } else { "…" };
+        format!("{}{dots}", before / 2 + 1)
+    }
 }
 
 /// The words of a segment grouped so that a move number stays with its move.
@@ -301,15 +321,17 @@ pub(super) fn draw_move_list<G: TableGame>(
     locale: Res<Locale>,
     mut walk: MessageWriter<WalkRequested>,
     review: Res<GameReview>,
-    mut cache: Local<ListCache>,
+    mut cache: ResMut<ListCache>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if cache.generation != Some(game.generation()) || locale.is_changed() {
+    let generation = Some((G::KIND, game.generation()));
+    if cache.generation != generation || locale.is_changed() {
         let (names, unnumbered) = move_names(&game, &locale);
         *cache = ListCache {
-            generation: Some(game.generation()),
+            generation,
             segments: segments(game.tree(), &unnumbered),
             names,
+            unnumbered,
         };
     }
     let title = tr!(locale, "moves-title");
@@ -427,6 +449,23 @@ mod tests {
         assert_eq!(list, expected);
         assert_eq!(words("a b c"), [(0, "1. a b 2. c".to_owned())]);
         assert!(words("").is_empty());
+    }
+
+    /// The review's numbers are the list's.
+    #[test]
+    fn a_move_s_number_counts_the_pieces_before_it() {
+        let tree: MoveTree<String> =
+            MoveTree::read("h8 h9 i9 two g7 j10".split_whitespace(), |_, w| {
+                w.to_owned()
+            })
+            .unwrap();
+        let line = tree.path(tree.nodes_in_order().into_iter().last().unwrap());
+        let cache = ListCache {
+            unnumbered: [line[3]].into_iter().collect(),
+            ..ListCache::default()
+        };
+        let numbers: Vec<String> = line.iter().map(|&n| cache.number(&tree, n)).collect();
+        assert_eq!(numbers, ["1.", "1…", "2.", "2…", "2…", "3."]);
     }
 
     /// An opening's choices stand between the stones unnumbered: the numbers count

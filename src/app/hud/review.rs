@@ -7,6 +7,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::marks::mark_style;
+use super::moves::ListCache;
 use crate::ai::{Result3, Verdict};
 use crate::app::locale::Locale;
 use crate::app::review::{GameReview, ReviewRequested};
@@ -15,16 +17,6 @@ use crate::app::theme::GOLD_UI;
 use crate::review::Mark;
 use crate::rules::Player;
 use crate::tr;
-
-/// How each mark is drawn: the colour and the chess sign.
-#[must_use]
-pub(super) fn mark_style(mark: Mark) -> (egui::Color32, &'static str) {
-    match mark {
-        Mark::Inaccuracy => (egui::Color32::from_rgb(230, 200, 80), "?!"),
-        Mark::Mistake => (egui::Color32::from_rgb(240, 140, 60), "?"),
-        Mark::Blunder => (egui::Color32::from_rgb(235, 80, 70), "??"),
-    }
-}
 
 /// The mark's name in the player's language.
 fn mark_name(mark: Mark, locale: &Locale) -> String {
@@ -68,6 +60,7 @@ pub(super) fn draw_review<G: TableGame>(
     locale: Res<Locale>,
     mut walk: MessageWriter<WalkRequested>,
     mut requests: MessageWriter<ReviewRequested>,
+    list: Res<ListCache>,
 ) -> Result {
     if !review.shows(G::KIND) {
         return Ok(());
@@ -110,13 +103,21 @@ pub(super) fn draw_review<G: TableGame>(
                     for m in marked {
                         let Some(mark) = m.mark else { continue };
                         let (colour, sign) = mark_style(mark);
-                        let number = m.ply / 2 + 1;
-                        let dots = if m.mover == Player::First { "." } else { "…" };
+                        // Numbered as the move list numbers it (pieces, not plies).
+                        // (The line's nodes are its positions: the move leads to
+                        // the one after its ply.)
+                        let number = review.nodes().get(m.ply + 1).map_or_else(
+                            || {
+                                let dots = if m.mover == Player::First { "." } else { "…" };
+                                format!("{}{dots}", m.ply / 2 + 1)
+                            },
+                            |&node| list.number(game.tree(), node),
+                        );
                         let best = m.best.as_deref().unwrap_or("?");
                         let text = tr!(
                             locale,
                             "review-marked",
-                            number = number.to_string() + dots,
+                            number = number,
                             played = m.played.as_str(),
                             sign = sign,
                             mark = mark_name(mark, &locale),
