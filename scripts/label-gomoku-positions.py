@@ -4,8 +4,8 @@
     python3 scripts/label-gomoku-positions.py ENGINE DEPTH [JOBS] < positions.txt > labels.txt
 
 Reads positions as `examples/gomoku_fit.rs positions` prints them (`15x15:h8,i9,...`,
-moves in order; free-style, or renju where the size is followed by `/renju`), has ENGINE search each to DEPTH (`INFO max_depth`, one
-thread) and prints `position<TAB>score`, the score for the side to move as the
+moves in order; free-style, or renju where the size is followed by `/renju`), has
+ENGINE search each to DEPTH (`INFO max_depth`, one thread) and prints `position<TAB>score`, the score for the side to move as the
 engine's last `MESSAGE ... Eval <score>` line gave it (a found win `+M5` becomes
 30000, a loss -30000). JOBS engines (default 2) work side by side; positions the engine
 gives no score for are left out. Standard library only.

@@ -266,8 +266,6 @@ impl TableGame for Gomoku {
     }
 }
 
-/// A move in the move list: a point in notation (an offered fifth stone in
-/// brackets), a choice in the player's words.
 /// The moves so far, each with whether it is an offered fifth stone (Taraguchi-10:
 /// the ten points named after `offer`), not a stone put down.
 fn moves_with_offers(game: &Gomoku) -> Vec<(Move, bool)> {
@@ -295,6 +293,8 @@ fn last_move_offered(game: &Gomoku) -> bool {
         .is_some_and(|p| game.stone(p).is_none() && game.opening_state().offers.contains(&p))
 }
 
+/// A move in the move list: a point in notation (an offered fifth stone in
+/// brackets), a choice in the player's words.
 fn move_name(mv: Move, offered: bool, locale: &Locale) -> String {
     match mv {
         Move::Stone(p) if offered => format!("({p})"),

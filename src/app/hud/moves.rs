@@ -69,14 +69,9 @@ impl<M: Clone + PartialEq> Line<'_, M> {
         while let Some(n) = node {
             let before = counted;
             if !self.unnumbered.contains(&n) {
-                if before.is_multiple_of(2) {
-                    segment
-                        .words
-                        .push(Word::Number(format!("{}.", before / 2 + 1)));
-                } else if !numbered {
-                    segment
-                        .words
-                        .push(Word::Number(format!("{}…", before / 2 + 1)));
+                // The second side's number only where a line starts with its move.
+                if before.is_multiple_of(2) || !numbered {
+                    segment.words.push(Word::Number(move_number(before)));
                 }
                 numbered = true;
                 counted += 1;
@@ -183,9 +178,15 @@ impl ListCache {
                 .filter(|n| !self.unnumbered.contains(n))
                 .count()
         });
-        let dots = if before.is_multiple_of(2) { "." } else { "…" };
-        format!("{}{dots}", before / 2 + 1)
+        move_number(before)
     }
+}
+
+/// The number of a piece after `before` numbered ones: `3.` for the first side's
+/// third, `3…` for the second side's.
+fn move_number(before: usize) -> String {
+    let dots = if before.is_multiple_of(2) { "." } else { "…" };
+    format!("{}{dots}", before / 2 + 1)
 }
 
 /// The words of a segment grouped so that a move number stays with its move.
