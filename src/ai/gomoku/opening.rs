@@ -30,6 +30,35 @@ pub const EVEN_BAND: f64 = 0.06;
 /// How many of the engine's best moves are weighed for an even stone.
 const EVEN_CANDIDATES: usize = 8;
 
+/// What swap2's second player does with the three stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum AfterThree {
+    /// Take Black: White to move is worse than even.
+    TakeBlack,
+    /// Play White's move: White is better than even.
+    TakeWhite,
+    /// Put two more stones and let the first player choose: about even.
+    TwoMore,
+}
+
+/// Swap2's answer to three stones, by White's (the side to move's) win chance:
+/// the app's opening step and the Gomocup protocol's `SWAP2BOARD` both ask it.
+pub(super) fn after_three(white: f64) -> AfterThree {
+    if white < 0.5 - EVEN_BAND {
+        AfterThree::TakeBlack
+    } else if white > 0.5 + EVEN_BAND {
+        AfterThree::TakeWhite
+    } else {
+        AfterThree::TwoMore
+    }
+}
+
+/// Whether swap2's first player takes White after five stones, by White's (the side
+/// to move's) win chance.
+pub(super) fn takes_white(white: f64) -> bool {
+    white > 0.5
+}
+
 /// Three-stone openings (Black, White, Black) as offsets from the centre: White next
 /// to the first stone straight or diagonally, Black's second stone around them, in
 /// the shapes of the classic renju openings. Matches start from them.
@@ -119,12 +148,10 @@ impl<'a, P: Pause> Decider<'a, P> {
             Step::Swap2Three { .. } => Move::Stone(self.opening_stone(game, limits).await?),
             Step::Swap2Answer => {
                 let (best, chance) = self.chance(&plain, &share(limits, 2)).await?;
-                if chance < 0.5 - EVEN_BAND {
-                    Move::Swap
-                } else if chance > 0.5 + EVEN_BAND {
-                    Move::Stone(best)
-                } else {
-                    Move::Two
+                match after_three(chance) {
+                    AfterThree::TakeBlack => Move::Swap,
+                    AfterThree::TakeWhite => Move::Stone(best),
+                    AfterThree::TwoMore => Move::Two,
                 }
             }
             // White's fourth stone as good as White can, Black's fifth as even.
@@ -135,7 +162,11 @@ impl<'a, P: Pause> Decider<'a, P> {
             Step::Swap2Colour => {
                 // White to move: the first player takes White when it is the better.
                 let (_, white) = self.chance(&plain, limits).await?;
-                if white > 0.5 { Move::Swap } else { Move::Keep }
+                if takes_white(white) {
+                    Move::Swap
+                } else {
+                    Move::Keep
+                }
             }
             Step::MaySwap { n } => {
                 let (best, mine) = self.chance(&plain, &share(limits, 2)).await?;
@@ -321,6 +352,18 @@ mod tests {
     use crate::ai::slices::finish;
     use crate::rules::Game;
     use crate::rules::gomoku::{BoardSize, Opening, Rule};
+
+    /// Both swap2 answers (the app's steps, the protocol's `SWAP2BOARD`) read White's
+    /// chance alike: Black below the band, White above it, two more within it.
+    #[test]
+    fn swap2_answers_by_whites_chance() {
+        assert_eq!(after_three(0.5 - EVEN_BAND - 0.01), AfterThree::TakeBlack);
+        assert_eq!(after_three(0.5 - EVEN_BAND + 0.01), AfterThree::TwoMore);
+        assert_eq!(after_three(0.5 + EVEN_BAND - 0.01), AfterThree::TwoMore);
+        assert_eq!(after_three(0.5 + EVEN_BAND + 0.01), AfterThree::TakeWhite);
+        assert!(takes_white(0.51));
+        assert!(!takes_white(0.49));
+    }
 
     /// Plays `game`'s opening to its end by the engine's decisions, each checked
     /// legal; the steps met, in order.

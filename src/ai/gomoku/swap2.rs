@@ -17,7 +17,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::opening::{Decider, EVEN_BAND, share};
+use super::opening::{AfterThree, Decider, after_three, share, takes_white};
 use super::{Engine, Limits};
 use crate::ai::slices::{Slices, finish};
 use crate::rules::gomoku::{Gomoku, Point};
@@ -52,11 +52,10 @@ pub fn answer(
         3 => {
             let (best, chance) =
                 finish(decider.chance(game, &share(limits, 2))).ok_or_else(over)?;
-            if chance < 0.5 - EVEN_BAND {
-                return Ok(Swap2Answer::Swap);
-            }
-            if chance > 0.5 + EVEN_BAND {
-                return Ok(Swap2Answer::Stones(vec![best]));
+            match after_three(chance) {
+                AfterThree::TakeBlack => return Ok(Swap2Answer::Swap),
+                AfterThree::TakeWhite => return Ok(Swap2Answer::Stones(vec![best])),
+                AfterThree::TwoMore => {}
             }
             let mut after = game.clone();
             after.play(best).map_err(|e| e.to_string())?;
@@ -69,10 +68,10 @@ pub fn answer(
         }
         5 => {
             let (best, chance) = finish(decider.chance(game, limits)).ok_or_else(over)?;
-            Ok(if chance < 0.5 {
-                Swap2Answer::Swap
-            } else {
+            Ok(if takes_white(chance) {
                 Swap2Answer::Stones(vec![best])
+            } else {
+                Swap2Answer::Swap
             })
         }
         n => Err(format!("swap2 is answered on 0, 3 or 5 stones, not on {n}")),
