@@ -8,6 +8,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use tabletop::ai::Level;
 use tabletop::app::GameKind;
+use tabletop::app::locale::Locale;
 use tabletop::app::table::{
     CurrentGame, EditPosition, EditRequested, EditTools, GameSetup, RefusedMove, SaveRequested,
     TableGame, UndoRequested,
@@ -175,9 +176,18 @@ fn a_knucklebones_set_up_gets_a_fresh_seed_and_keeps_its_die() {
             game.set_up_die(6).map_err(|e| e.to_string())
         }));
     app.update();
+    // Nothing is rolled while the position is set up: the status says what waits.
+    assert_eq!(
+        current::<Knucklebones>(&app).status_line(Locale::english()),
+        "Die to place 6 · score 0 – 5"
+    );
     edit(&mut app, EditRequested::Finish);
     let game = current::<Knucklebones>(&app);
     assert!(!game.editing());
+    assert_eq!(
+        game.status_line(Locale::english()),
+        "Rolled a 6 · score 0 – 5"
+    );
     assert_eq!(game.tray(Player::Second).column(first), [5]);
     assert_eq!(game.die(), 6);
     assert_ne!(

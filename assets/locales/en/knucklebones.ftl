@@ -13,6 +13,7 @@ knucklebones-second = Player 2
 knucklebones-starts = Starts
 knucklebones-seed = Dice seed
 knucklebones-rolled = Rolled a { $die } · score { $first } – { $second }
+knucklebones-setup = Die to place { $die } · score { $first } – { $second }
 knucklebones-wins = { $side } wins { $high } – { $low }
 knucklebones-draw = Draw { $first } – { $second }
 knucklebones-describe = seed { $seed } · { $starter } started

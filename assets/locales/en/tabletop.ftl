@@ -112,6 +112,7 @@ moves-count = { $count ->
 ## The status line
 
 status-playing = Playing
+status-setting-up = Setting up
 status-wins = { $side } wins
 status-on-time = { $side } wins on time
 status-draw = Draw

@@ -13,6 +13,7 @@ knucklebones-second = 玩家 2
 knucklebones-starts = 先手
 knucklebones-seed = 骰子种子
 knucklebones-rolled = 掷出 { $die } 点 · 比分 { $first } – { $second }
+knucklebones-setup = 待放的骰子 { $die } 点 · 比分 { $first } – { $second }
 knucklebones-wins = { $side }胜 { $high } – { $low }
 knucklebones-draw = 平局 { $first } – { $second }
 knucklebones-describe = 种子 { $seed } · { $starter }先手

@@ -106,6 +106,7 @@ moves-count = { $count } 手
 ## 状态
 
 status-playing = 对局中
+status-setting-up = 摆局面中
 status-wins = { $side }胜
 status-on-time = { $side }胜（对方超时）
 status-draw = 和棋

@@ -257,7 +257,7 @@ fn compact_bar<G: TableGame>(
                         );
                     } else if game.is_over() {
                         ui.label(
-                            egui::RichText::new(game.status_text(locale))
+                            egui::RichText::new(game.status_line(locale))
                                 .strong()
                                 .color(GOLD_UI),
                         );
@@ -266,7 +266,7 @@ fn compact_bar<G: TableGame>(
                         stone_icon(ui, G::side_colour(game.side_of_seat(seat)));
                         let who = seat_label(&**game, players, seat, locale);
                         ui.label(egui::RichText::new(who).strong());
-                        ui.label(egui::RichText::new(game.status_text(locale)).small());
+                        ui.label(egui::RichText::new(game.status_line(locale)).small());
                     }
                 });
                 opening_rows(ui, game, players, choices, locale);
@@ -433,7 +433,7 @@ fn sides_and_status<G: TableGame>(
         );
     } else if game.is_over() {
         ui.heading(
-            egui::RichText::new(game.status_text(locale))
+            egui::RichText::new(game.status_line(locale))
                 .strong()
                 .color(GOLD_UI),
         );
@@ -444,7 +444,7 @@ fn sides_and_status<G: TableGame>(
             let to_move = tr!(locale, "hud-to-move", side = locale.side(G::NAME, side));
             ui.label(egui::RichText::new(to_move).strong());
         });
-        ui.label(game.status_text(locale));
+        ui.label(game.status_line(locale));
     }
 }
 

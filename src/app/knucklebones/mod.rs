@@ -73,6 +73,17 @@ impl TableGame for Knucklebones {
         }
     }
 
+    fn setup_status_text(&self, locale: &Locale) -> String {
+        let (first, second) = (self.score(Player::First), self.score(Player::Second));
+        tr!(
+            locale,
+            "knucklebones-setup",
+            die = self.die(),
+            first = first,
+            second = second
+        )
+    }
+
     fn refusal(error: &KnucklebonesError, locale: &Locale) -> String {
         match error {
             KnucklebonesError::ColumnFull(column) => {

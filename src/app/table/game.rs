@@ -69,6 +69,12 @@ pub trait TableGame: GameAi {
             Some(Outcome::Draw) => tr!(locale, "status-draw"),
         }
     }
+    /// The status line in the Edit mode, where nothing is being played: `Setting
+    /// up`, or what the position holds beyond its pieces (Knucklebones: the die to
+    /// place and the score).
+    fn setup_status_text(&self, locale: &Locale) -> String {
+        tr!(locale, "status-setting-up")
+    }
     /// One line about the game under the HUD's title (size and rule, seed, ...).
     fn describe(&self, locale: &Locale) -> String;
     /// What the seat to act must do at an opening rule's step (swap2: "White's
@@ -347,6 +353,17 @@ impl<G: TableGame> CurrentGame<G> {
     #[must_use]
     pub fn editing(&self) -> bool {
         self.editing.is_some()
+    }
+
+    /// The HUD's status line: the game's ([`TableGame::status_text`]), or in the
+    /// Edit mode the set-up's ([`TableGame::setup_status_text`]).
+    #[must_use]
+    pub fn status_line(&self, locale: &Locale) -> String {
+        if self.editing() {
+            self.game.setup_status_text(locale)
+        } else {
+            self.game.status_text(locale)
+        }
     }
 
     /// Starts the Edit mode from the position on the table, as a set-up position
