@@ -13,7 +13,8 @@ gives no score for are left out. Standard library only.
 An engine scores position after position and keeps what it learnt (its hash table)
 from one to the next, so a score depends a little on the positions before it. With
 `FRESH=1` in the environment every position gets an engine of its own: slower, but
-each score stands alone (for judging single moves).
+each score stands alone (for judging single moves). With `MOVES=1` each line ends
+with a third column, the engine's move (`h8`), for fits to its choices.
 
 The engine meant is Rapfi (`../shared/gomoku-lab/build-rapfi.sh`), whose scores mean a
 winning chance of sigmoid(score / 200). It is a judge here, nothing more: none of its
@@ -31,6 +32,7 @@ import time
 from gomocup_pipe import end
 
 FRESH = os.environ.get("FRESH") == "1"
+MOVES = os.environ.get("MOVES") == "1"
 EVAL = re.compile(r"\bEval ([+-]?M\d+|[+-]?M\*|-?\d+)")
 MOVE = re.compile(r"^\s*\d+\s*,\s*\d+\s*$")
 
@@ -139,7 +141,8 @@ def worker(command, depth, jobs, results):
             engine = None
             continue
         if score is not None:
-            results.put((index, position, score))
+            x, y = (int(v) for v in move.split(","))
+            results.put((index, position, score, f"{chr(ord('a') + x)}{y + 1}"))
         if FRESH:
             engine.close()
             engine = None
@@ -170,8 +173,8 @@ def main():
             continue
         if len(done) % 1000 == 0:
             print(f"{len(done)} of {total}", file=sys.stderr)
-    for _, position, score in sorted(done):
-        print(f"{position}\t{score}")
+    for _, position, score, move in sorted(done):
+        print(f"{position}\t{score}\t{move}" if MOVES else f"{position}\t{score}")
 
 
 if __name__ == "__main__":

@@ -171,8 +171,14 @@ pub fn features(game: &Gomoku) -> Option<[f64; FEATURES]> {
     {
         return None;
     }
+    Some(counted_features(&board))
+}
+
+/// The features of `board`'s position from the side to move's point of view.
+fn counted_features(board: &Board) -> [f64; FEATURES] {
+    let me = board.side();
     let mut out = [0.0; FEATURES];
-    for (k, side) in [me, opp].into_iter().enumerate() {
+    for (k, side) in [me, 1 - me].into_iter().enumerate() {
         let base = k * SIDE_FEATURES;
         for i in board.empties() {
             for line in board.lines(i, side) {
@@ -181,7 +187,20 @@ pub fn features(game: &Gomoku) -> Option<[f64; FEATURES]> {
             out[base + LINES + board.threat(i, side) as usize] += 1.0;
         }
     }
-    Some(out)
+    out
+}
+
+/// The features of `game`'s position whatever it holds (where [`features`] leaves
+/// out those the search looks past), with its static value: for a fit to the moves
+/// a judge chose, which weighs every child of a position. `None` once the game is
+/// over.
+#[must_use]
+pub fn features_and_value(game: &Gomoku) -> Option<([f64; FEATURES], i32)> {
+    if game.is_over() {
+        return None;
+    }
+    let board = Board::from_game(game);
+    Some((counted_features(&board), evaluate(&board)))
 }
 
 /// The combinations of lines of every empty point of `game`'s position (their
@@ -341,6 +360,27 @@ mod tests {
         assert_ne!(mask & 0b0011, 0, "{}", threat_mask_name(mask));
         assert_eq!(mask & 0b0011_0000, 0, "{}", threat_mask_name(mask));
         assert_eq!(threat_mask_name(0b0001_0110), "me 4 3+ · them 4+");
+    }
+
+    /// The fit to the judge's moves weighs every child: the features are there for
+    /// any position still in play, and match those of a quiet one.
+    #[test]
+    fn every_position_in_play_has_features_and_a_value() {
+        let quiet = game("h8,h9");
+        assert_eq!(
+            features_and_value(&quiet),
+            Some((features(&quiet).unwrap(), static_value(&quiet)))
+        );
+        // White to move against Black's open three: left out of the fit's
+        // positions, but a child there is weighed.
+        let three = game("h8,h9,i8,i9,j8");
+        assert!(features(&three).is_none());
+        let (f, value) = features_and_value(&three).expect("a position in play");
+        assert_eq!(value, static_value(&three));
+        // Black's points that make an open four count in the waiting side's half.
+        assert!(f[SIDE_FEATURES + LINES + Threat::Flex4 as usize] > 0.0);
+        // A five ends the game: nothing to weigh.
+        assert!(features_and_value(&game("h8,a1,i8,a2,j8,a3,k8,a4,l8")).is_none());
     }
 
     #[test]
