@@ -343,6 +343,27 @@ fn log_loss(pairs: impl Iterator<Item = (f64, f64)>) -> f64 {
     sum / n.max(1) as f64
 }
 
+/// The side to move's winning chance by the judge's score: a found win or loss is
+/// certain, a score `s` means sigmoid(s / [`JUDGE_SCALE`]).
+fn target_of(score: f64) -> f64 {
+    if score.abs() >= JUDGE_WIN {
+        if score > 0.0 { 1.0 } else { 0.0 }
+    } else {
+        sigmoid(score / JUDGE_SCALE)
+    }
+}
+
+/// A position's first four moves, hashed: the positions of the games played from
+/// one opening share it.
+fn opening_of(position: &str) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    position
+        .split(',')
+        .take(4)
+        .for_each(|m| m.hash(&mut hasher));
+    hasher.finish()
+}
+
 /// The labelled positions of `path` and their rule (every position's, or the
 /// process ends with a message: a set of weights is fitted to one rule's positions).
 fn read_samples(path: &str) -> (Rule, Vec<Sample>) {
@@ -365,25 +386,13 @@ fn read_samples(path: &str) -> (Rule, Vec<Sample>) {
             eprintln!("{path}: positions of more than one rule; fit each rule's alone");
             std::process::exit(1);
         }
-        let target = if score.abs() >= JUDGE_WIN {
-            if score > 0.0 { 1.0 } else { 0.0 }
-        } else {
-            sigmoid(score / JUDGE_SCALE)
-        };
         samples.push(Sample {
             features,
             combos: combos(&game),
             old: f64::from(static_value(&game)),
             mask: threat_mask_of(&game),
-            target,
-            opening: {
-                let mut hasher = DefaultHasher::new();
-                position
-                    .split(',')
-                    .take(4)
-                    .for_each(|m| m.hash(&mut hasher));
-                hasher.finish()
-            },
+            target: target_of(score),
+            opening: opening_of(position),
         });
     }
     (rule.unwrap_or_default(), samples)
@@ -811,22 +820,12 @@ fn read_choices(path: &str, w: &[f64; PARAMS]) -> Vec<Choice> {
                 })
                 .collect::<Vec<_>>();
             let x = inputs_of(&f);
-            let target = if score.abs() >= JUDGE_WIN {
-                if score > 0.0 { 1.0 } else { 0.0 }
-            } else {
-                sigmoid(score / JUDGE_SCALE)
-            };
-            let mut hasher = DefaultHasher::new();
-            position
-                .split(',')
-                .take(4)
-                .for_each(|m| m.hash(&mut hasher));
             Some(Choice {
                 x,
                 rest: split(x, value),
-                target,
+                target: target_of(score),
                 children,
-                opening: hasher.finish(),
+                opening: opening_of(position),
             })
         })
         .collect()
