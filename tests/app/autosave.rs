@@ -2,7 +2,7 @@
 //! app's end at any moment, and a broken save never stops the game from starting.
 //! The settings: they come back at the next start, and a broken file is skipped.
 
-use std::path::PathBuf;
+use tempfile::TempDir;
 
 use bevy::prelude::*;
 use tabletop::ai::Level;
@@ -21,26 +21,27 @@ use super::{GomokuSettings, game, headless_app, request, table_app};
 /// The menu's dice settings.
 type KnucklebonesSettings = GameSetup<Knucklebones>;
 
-/// A directory of the test's own, empty.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabletop-autosave-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A directory of the test's own, empty, removed with what is in it when the test
+/// ends (passed or not).
+fn fresh_dir(name: &str) -> TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("tabletop-autosave-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// The game with its autosave in `dir`, Gomoku on the table.
-fn playing(dir: &PathBuf, seats: Seats) -> App {
+fn playing(dir: &TempDir, seats: Seats) -> App {
     table_app(GameKind::of::<Gomoku>(), seats, |app| {
         app.insert_resource(GomokuSettings::default())
-            .insert_resource(Autosave::in_dir(dir));
+            .insert_resource(Autosave::in_dir(dir.path()));
     })
 }
 
 /// A new start of the game with the autosave in `dir`, on the menu.
-fn restart(dir: &PathBuf) -> App {
+fn restart(dir: &TempDir) -> App {
     let mut app = headless_app();
-    app.insert_resource(Autosave::in_dir(dir));
+    app.insert_resource(Autosave::in_dir(dir.path()));
     app.update();
     app
 }
@@ -107,10 +108,9 @@ fn a_game_stopped_after_any_move_or_undo_continues_exactly_there() {
         assert_eq!(next.world().resource::<Players>().0, seats);
     }
     // The file is the saved-game format, whole.
-    let text = std::fs::read_to_string(dir.join("autosave.txt")).unwrap();
+    let text = std::fs::read_to_string(dir.path().join("autosave.txt")).unwrap();
     assert!(SavedGame::from_text(&text).is_ok(), "{text}");
-    assert!(!dir.join("autosave.txt.tmp").exists());
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(!dir.path().join("autosave.txt.tmp").exists());
 }
 
 #[test]
@@ -129,7 +129,6 @@ fn a_game_stopped_while_the_ai_thinks_continues_with_the_ai_to_move() {
     accept(&mut next);
     assert_eq!(moves(&next), moves(&app));
     assert_eq!(next.world().resource::<Players>().0, seats);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -143,14 +142,14 @@ fn a_broken_autosave_is_set_aside_and_the_menu_says_so() {
         ("binary", "\u{0}\u{1}\u{2}garbage"),
     ] {
         let dir = fresh_dir(name);
-        std::fs::write(dir.join("autosave.txt"), text).unwrap();
+        std::fs::write(dir.path().join("autosave.txt"), text).unwrap();
         let app = restart(&dir);
         let offer = app.world().resource::<ContinueOffer>();
         assert!(offer.game.is_none(), "{name}");
         let notice = offer.notice.clone().expect("the menu says why");
         assert!(notice.contains("set aside"), "{name}: {notice}");
-        assert!(!dir.join("autosave.txt").exists(), "{name}");
-        let kept: Vec<_> = std::fs::read_dir(&dir)
+        assert!(!dir.path().join("autosave.txt").exists(), "{name}");
+        let kept: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
@@ -159,7 +158,6 @@ fn a_broken_autosave_is_set_aside_and_the_menu_says_so() {
             "{name}: {kept:?}"
         );
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
@@ -172,11 +170,10 @@ fn a_finished_game_is_not_offered() {
     }
     app.update();
     assert!(game(&app).is_over());
-    assert!(dir.join("autosave.txt").exists());
+    assert!(dir.path().join("autosave.txt").exists());
     let next = restart(&dir);
     assert!(next.world().resource::<ContinueOffer>().game.is_none());
     assert!(next.world().resource::<ContinueOffer>().notice.is_none());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -188,9 +185,9 @@ fn without_an_autosave_resource_nothing_is_written() {
 }
 
 /// A new start with the settings kept in `dir`, on the menu; and the lines skipped.
-fn start_with_settings(dir: &PathBuf) -> (App, Vec<String>) {
+fn start_with_settings(dir: &TempDir) -> (App, Vec<String>) {
     let mut app = headless_app();
-    let skipped = Preferences::in_dir(dir).restore(app.world_mut());
+    let skipped = Preferences::in_dir(dir.path()).restore(app.world_mut());
     app.update();
     (app, skipped)
 }
@@ -234,7 +231,7 @@ fn the_settings_come_back_at_the_next_start() {
     app.update();
     app.update();
     drop(app);
-    let text = std::fs::read_to_string(dir.join("settings.txt")).unwrap();
+    let text = std::fs::read_to_string(dir.path().join("settings.txt")).unwrap();
     for line in [
         "sound off",
         "volume 35",
@@ -275,7 +272,7 @@ fn the_settings_come_back_at_the_next_start() {
 fn a_broken_settings_file_is_skipped_line_by_line_and_never_stops_a_start() {
     let dir = fresh_dir("settings-broken");
     std::fs::write(
-        dir.join("settings.txt"),
+        dir.path().join("settings.txt"),
         "volume 250\nsound maybe\ngame chess\nfirst ai:9\ngomoku size 99x99\n\
          gomoku colour blue\nwhatever\n\u{0}\u{1}\nvolume 40\n",
     )
@@ -290,7 +287,7 @@ fn a_broken_settings_file_is_skipped_line_by_line_and_never_stops_a_start() {
     );
     assert_eq!(app.world().resource::<Players>().0, Seats::default());
     // Not text at all: the defaults.
-    std::fs::write(dir.join("settings.txt"), [0xff, 0xfe, 0x00]).unwrap();
+    std::fs::write(dir.path().join("settings.txt"), [0xff, 0xfe, 0x00]).unwrap();
     let (app, skipped) = start_with_settings(&dir);
     assert_eq!(skipped.len(), 1);
     assert_eq!(

@@ -108,10 +108,13 @@ fn against_an_ai_undo_takes_back_the_reply_and_the_move() {
     assert!(pieces(&mut app).is_empty());
 }
 
-fn temp_file(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabletop-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A directory of the test's own for its files, removed with them when the test ends
+/// (passed or not).
+fn temp_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("tabletop-history-")
+        .tempdir()
+        .unwrap()
 }
 
 /// Saves the game on `app`'s table to `path`, and checks the save said it worked.
@@ -128,11 +131,12 @@ fn save(app: &mut App, path: &std::path::Path) {
 
 #[test]
 fn a_saved_game_loads_back_with_its_players() {
+    let dir = temp_dir();
     let mut app = playing_app(GomokuSettings::default());
     for text in ["h8", "i9", "h9"] {
         request(&mut app, text);
     }
-    let path = temp_file("round-trip.txt");
+    let path = dir.path().join("round-trip.txt");
     save(&mut app, &path);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("moves h8 i9 h9"), "{text}");
@@ -168,11 +172,12 @@ fn a_saved_game_loads_back_with_its_players() {
 /// one changes nothing and names its line.
 #[test]
 fn a_gomocup_record_saves_and_loads_like_a_saved_game() {
+    let dir = temp_dir();
     let mut app = playing_app(GomokuSettings::default());
     for text in ["h8", "a1", "o15"] {
         request(&mut app, text);
     }
-    let path = temp_file("record.psq");
+    let path = dir.path().join("record.psq");
     save(&mut app, &path);
     let text = std::fs::read_to_string(&path).unwrap();
     assert_eq!(text, "Piskvorky 15x15, 11:11, 0\n8,8,0\n1,15,0\n15,1,0\n");
@@ -186,7 +191,7 @@ fn a_gomocup_record_saves_and_loads_like_a_saved_game() {
     assert_eq!(other_app.world().resource::<Players>().0, Seats::HOT_SEAT);
 
     let before = snapshot(&mut other_app);
-    let broken = temp_file("broken.psq");
+    let broken = dir.path().join("broken.psq");
     std::fs::write(&broken, "Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n").unwrap();
     other_app
         .world_mut()
@@ -202,6 +207,7 @@ fn a_gomocup_record_saves_and_loads_like_a_saved_game() {
 
 #[test]
 fn a_bad_file_leaves_the_game_untouched_and_says_why() {
+    let dir = temp_dir();
     let mut app = playing_app(GomokuSettings::default());
     request(&mut app, "h8");
     let before = snapshot(&mut app);
@@ -229,7 +235,7 @@ fn a_bad_file_leaves_the_game_untouched_and_says_why() {
             "size '30x30': width 30 is outside 10..=20",
         ),
     ] {
-        let path = temp_file(name);
+        let path = dir.path().join(name);
         std::fs::write(&path, text).unwrap();
         app.world_mut().write_message(LoadRequested { path });
         app.update();
@@ -241,7 +247,7 @@ fn a_bad_file_leaves_the_game_untouched_and_says_why() {
         assert_eq!(snapshot(&mut app), before, "{name} changed the game");
     }
     app.world_mut().write_message(LoadRequested {
-        path: temp_file("does-not-exist.txt"),
+        path: dir.path().join("does-not-exist.txt"),
     });
     app.update();
     assert!(
@@ -291,13 +297,14 @@ fn a_file_picked_in_the_browser_loads_like_a_file_on_disk() {
 
 #[test]
 fn a_file_chosen_in_the_system_dialog_saves_and_loads() {
+    let dir = temp_dir();
     use tabletop::app::files::SavePath;
     use tabletop::app::files::dialog::{DialogChoice, FileDialogs};
     let mut app = playing_app(GomokuSettings::default());
     for text in ["h8", "i9"] {
         request(&mut app, text);
     }
-    let path = temp_file("dialog.txt");
+    let path = dir.path().join("dialog.txt");
     let _ = std::fs::remove_file(&path);
     let dialogs = app.world().resource::<FileDialogs>().clone();
     dialogs.choose(DialogChoice::Save(path.clone()));
@@ -342,6 +349,7 @@ fn names(app: &App) -> Vec<String> {
 /// deleted.
 #[test]
 fn a_new_move_after_going_back_starts_a_variation_that_saves_and_loads() {
+    let dir = temp_dir();
     let mut app = playing_app(GomokuSettings::default());
     for text in ["h8", "i9", "h9"] {
         request(&mut app, text);
@@ -370,7 +378,7 @@ fn a_new_move_after_going_back_starts_a_variation_that_saves_and_loads() {
     assert_eq!(names(&app), ["h8", "i8"]);
     let i8 = game(&app).at();
 
-    let path = temp_file("tree.txt");
+    let path = dir.path().join("tree.txt");
     save(&mut app, &path);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("at 2 2:1\nmoves h8 i9 (i8) h9\n"), "{text}");
@@ -382,7 +390,7 @@ fn a_new_move_after_going_back_starts_a_variation_that_saves_and_loads() {
     other.update();
     assert_eq!(names(&other), ["h8", "i8"]);
     assert_eq!(game(&other).tree(), game(&app).tree());
-    let again = temp_file("tree-again.txt");
+    let again = dir.path().join("tree-again.txt");
     save(&mut other, &again);
     assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
 
