@@ -33,6 +33,7 @@ mod tools;
 mod tt;
 
 pub use opening::OPENINGS;
+pub use search::Params;
 
 use std::fmt;
 use std::sync::Mutex;
@@ -42,7 +43,7 @@ use std::time::Duration;
 use board::Board;
 use eval::{WIN, is_decisive};
 use pattern::Threat;
-use search::{Deepening, Iteration, Shared, Solved, root_solves, run_searchers};
+use search::{Deepening, Iteration, Reductions, Shared, Solved, root_solves, run_searchers};
 use tt::Tt;
 
 use crate::ai::clock::Clock;
@@ -212,6 +213,8 @@ pub struct Engine {
     /// The board size and rule of the last search: the table's results hold only
     /// for them.
     served: Option<(BoardSize, Rule)>,
+    /// The search's numbers: their defaults, but for a tuning run.
+    params: Params,
 }
 
 /// Memory kept back from the table for boards, buffers and the pattern tables.
@@ -247,7 +250,20 @@ impl Engine {
         Self {
             tt: Tt::new(limits.memory_bytes.saturating_sub(reserved).min(fillable)),
             served: None,
+            params: Params::default(),
         }
+    }
+
+    /// Searches from now on with `params` (a tuning run's; [`Params::default`] is
+    /// what the engine plays with).
+    pub fn set_params(&mut self, params: Params) {
+        self.params = params;
+    }
+
+    /// The search's numbers ([`Engine::set_params`]).
+    #[must_use]
+    pub fn params(&self) -> Params {
+        self.params
     }
 
     /// Bytes of the transposition table.
@@ -345,6 +361,8 @@ impl Engine {
             nodes: AtomicU64::new(solver_nodes),
             root_moves,
             multi_pv: candidates.max(1),
+            params: self.params,
+            reductions: Reductions::new(self.params.reduction_divisor()),
         };
         let max_depth = limits.depth.unwrap_or(100).max(1);
         let mut deepening = Deepening::default();

@@ -195,6 +195,59 @@ fn exact_five_does_not_count_on_an_overline() {
     assert_ne!(r.value, Value::Win(1));
 }
 
+/// A tuning run names the search's numbers: each can be read and set within its
+/// range, and a wrong name or value changes nothing.
+#[test]
+fn search_params_are_set_by_name_within_their_ranges() {
+    let mut params = Params::default();
+    for name in Params::NAMES {
+        let value = params.get(name).expect("a named parameter");
+        assert_eq!(params.set(name, value), Ok(()), "{name}");
+    }
+    assert_eq!(params, Params::default());
+    params.set("futility_margin", 120).unwrap();
+    assert_eq!(params.get("futility_margin"), Some(120));
+    assert!(params.set("futility_margin", -1).is_err());
+    assert!(params.set("width_2", 0).is_err());
+    assert!(params.set("no_such_number", 1).is_err());
+    assert_eq!(params.get("no_such_number"), None);
+    let mut expected = Params::default();
+    expected.set("futility_margin", 120).unwrap();
+    assert_eq!(params, expected);
+}
+
+/// The engine searches with the numbers it is given: one quiet move a node searches
+/// a smaller tree to the same depth than the default widths.
+#[test]
+fn the_engine_searches_with_its_params() {
+    let size = BoardSize::STANDARD;
+    let moves = "h8 i9 i8 g8 h9 h10 j7 k6 g10 f11".split(' ');
+    let points = moves.map(|m| size.parse_point(m).unwrap());
+    let game = Gomoku::from_moves(size, Rule::FreeStyle, points).unwrap();
+    let limits = Limits {
+        time: None,
+        depth: Some(6),
+        threads: 1,
+        memory_bytes: 8 << 20,
+    };
+    let nodes = |params: Params| {
+        let mut engine = Engine::new(&limits);
+        engine.set_params(params);
+        assert_eq!(engine.params(), params);
+        let result = engine.search(&game, &limits, &AtomicBool::new(false), |_| {});
+        result.expect("the game goes on").nodes
+    };
+    let mut narrow = Params::default();
+    for width in ["width_1", "width_2", "width_3", "width_4"] {
+        narrow.set(width, 1).unwrap();
+    }
+    let (wide, narrow) = (nodes(Params::default()), nodes(narrow));
+    assert!(
+        narrow < wide,
+        "{narrow} nodes with width 1, {wide} with the defaults"
+    );
+}
+
 /// A timed search's table is what its budget can fill, within the memory limit; an
 /// untimed one (analysis to a depth) fills the limit.
 #[test]

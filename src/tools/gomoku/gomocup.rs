@@ -20,7 +20,7 @@ use std::time::Duration;
 use crate::ai::clock::SAFETY_MARGIN;
 use crate::ai::clock::move_budget;
 use crate::ai::gomoku::swap2::{self, Swap2Answer};
-use crate::ai::gomoku::{Engine, Limits, SearchInfo, Value};
+use crate::ai::gomoku::{Engine, Limits, Params, SearchInfo, Value};
 use crate::rules::Player;
 use crate::rules::gomoku::{BoardSize, Gomoku, Point, Rule};
 
@@ -44,6 +44,8 @@ pub struct Session {
     /// Stones of a `SWAP2BOARD` command being read, in the order played.
     swap2_input: Option<Vec<Point>>,
     engine: Option<Engine>,
+    /// The search's numbers, as `INFO tune_<name>` set them (a tuning run's).
+    params: Params,
     /// Set from outside to make a running search answer at once.
     stop: Arc<AtomicBool>,
     /// Where `MESSAGE` lines go while a search runs.
@@ -73,6 +75,7 @@ impl Session {
             board_input: None,
             swap2_input: None,
             engine: None,
+            params: Params::default(),
             stop: Arc::new(AtomicBool::new(false)),
             messages: None,
         }
@@ -258,7 +261,7 @@ impl Session {
         let board = Gomoku::from_moves(game.size(), game.rule(), stones.iter().copied())
             .map_err(|e| e.to_string())?;
         let limits = self.limits();
-        let engine = self.engine.get_or_insert_with(|| Engine::new(&limits));
+        let engine = Self::engine_for(&mut self.engine, self.params, &limits);
         let answer = swap2::answer(engine, &board, &limits, &self.stop)?;
         let mut after = board;
         let reply = match answer {
@@ -383,6 +386,15 @@ impl Session {
                     *game = game.with_rule(self.rule).map_err(|e| e.to_string())?;
                 }
             }
+            // A tuning run's search numbers (scripts/gomoku-spsa.py).
+            name if name.starts_with("tune_") => {
+                let value =
+                    i32::try_from(number()?).map_err(|_| format!("INFO {key} is out of range"))?;
+                self.params.set(&name["tune_".len()..], value)?;
+                if let Some(engine) = self.engine.as_mut() {
+                    engine.set_params(self.params);
+                }
+            }
             // timeout_match, game_type, folder and the rest need nothing from us.
             _ => {}
         }
@@ -404,6 +416,20 @@ impl Session {
         )
     }
 
+    /// The session's engine (`engine`), made for `limits` with the search numbers
+    /// `params` if there is none yet.
+    fn engine_for<'a>(
+        engine: &'a mut Option<Engine>,
+        params: Params,
+        limits: &Limits,
+    ) -> &'a mut Engine {
+        engine.get_or_insert_with(|| {
+            let mut engine = Engine::new(limits);
+            engine.set_params(params);
+            engine
+        })
+    }
+
     fn limits(&self) -> Limits {
         let memory = self
             .max_memory
@@ -419,7 +445,7 @@ impl Session {
     /// Searches, plays and names our move.
     fn think(&mut self) -> Result<String, String> {
         let limits = self.limits();
-        let engine = self.engine.get_or_insert_with(|| Engine::new(&limits));
+        let engine = Self::engine_for(&mut self.engine, self.params, &limits);
         let game = self
             .game
             .as_mut()
@@ -517,6 +543,31 @@ mod tests {
             smaller.is_some() && smaller < table,
             "{smaller:?} {table:?}"
         );
+    }
+
+    /// A tuning run's `INFO tune_<name>` sets the search's numbers, for the engine
+    /// there is and one made after; a wrong name or value is an error and changes
+    /// nothing.
+    #[test]
+    fn tune_lines_set_the_search_numbers() {
+        let mut s = quick();
+        run(&mut s, &["START 15", "BEGIN"]);
+        assert!(run(&mut s, &["INFO tune_width_1 7"]).is_empty());
+        let width = |s: &Session| s.engine.as_ref().and_then(|e| e.params().get("width_1"));
+        assert_eq!(width(&s), Some(7));
+        for bad in [
+            "INFO tune_nothing 3",
+            "INFO tune_width_1 0",
+            "INFO tune_width_1 many",
+            "INFO tune_width_1 99999999999",
+        ] {
+            assert!(run(&mut s, &[bad])[0].starts_with("ERROR"), "{bad}");
+        }
+        assert_eq!(width(&s), Some(7));
+        run(&mut s, &["INFO max_memory 12582912"]);
+        assert!(s.engine.is_none(), "a new memory limit builds a new engine");
+        run(&mut s, &["RESTART", "BEGIN"]);
+        assert_eq!(width(&s), Some(7));
     }
 
     #[test]
@@ -790,6 +841,7 @@ mod tests {
             "-?[0-9]{1,2},-?[0-9]{1,2},[0-3]",
             Just("DONE".to_owned()),
             "INFO (timeout_turn|timeout_match|time_left|max_memory|rule|game_type|thread_num) -?[0-9]{0,9}",
+            "INFO tune_(futility_margin|width_1|reduction_divisor|nothing) -?[0-9]{0,9}",
             "INFO [a-z_]{0,12} [ -~]{0,8}",
             Just("ABOUT".to_owned()),
             Just("YXSTOP".to_owned()),

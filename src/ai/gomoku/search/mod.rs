@@ -37,6 +37,8 @@ use super::tt::Tt;
 use crate::ai::clock::Clock;
 #[cfg(test)]
 pub(super) use node::order_rest;
+pub use params::Params;
+pub(super) use params::Reductions;
 use params::{INFINITY, MAX_PLY, MIN_SLICE_NODES, POLL_INTERVAL, SLICED_POLL_INTERVAL};
 #[cfg(test)]
 pub(super) use params::{block_extension, late_move_reduction};
@@ -62,6 +64,9 @@ pub(super) struct Shared<'a> {
     /// Root moves that get an exact score (principal variations): 1 to play, more for
     /// analysis.
     pub multi_pv: usize,
+    /// The numbers the search runs with, and its late move reductions by them.
+    pub params: Params,
+    pub reductions: Reductions,
 }
 
 impl Shared<'_> {
@@ -120,7 +125,7 @@ pub(super) struct Searcher<'a> {
     /// Per ply, the blocks of fours on the line that leads there.
     blocks: [u8; MAX_PLY + 1],
     /// Per side and point, the sum of depth squared over the cuts a quiet move made
-    /// there, up to [`params::HISTORY_CAP`] of it added to its order score (lab log:
+    /// there, up to [`Params`]' history cap of it added to its order score (lab log:
     /// "move ordering").
     history: Box<[[i32; CELLS]; 2]>,
     buffers: Vec<Vec<Scored>>,

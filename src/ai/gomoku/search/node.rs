@@ -13,10 +13,7 @@ use super::super::movegen::{self, Forcing, Scored, is_quiet};
 use super::super::pattern::Threat;
 use super::super::tt::{Bound, Hit};
 use super::Searcher;
-use super::params::{
-    FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_CAP, INFINITY, KILLER_BONUS, MAX_PLY,
-    QUIESCENCE_PLIES, block_extension, late_move_reduction, width_for,
-};
+use super::params::{INFINITY, MAX_PLY, Params};
 
 /// A node's moves, as the search of them needs them.
 struct NodeMoves {
@@ -47,7 +44,10 @@ impl Searcher<'_> {
         if self.shared.aborted() {
             return 0;
         }
-        let (alpha, beta) = match settled(&self.board, alpha, beta, depth, ply) {
+        // (A copy of the shared reference: `params` borrows nothing of `self`.)
+        let shared = self.shared;
+        let params = &shared.params;
+        let (alpha, beta) = match settled(&self.board, params, alpha, beta, depth, ply) {
             Ok(window) => window,
             Err(value) => return value,
         };
@@ -57,7 +57,7 @@ impl Searcher<'_> {
         if let Some(score) = hit.and_then(|h| table_cut(h, pv, depth, alpha, beta)) {
             return score;
         }
-        let futile = match static_prune(&self.board, alpha, beta, depth, pv) {
+        let futile = match static_prune(&self.board, params, alpha, beta, depth, pv) {
             Ok(futile) => futile,
             Err(value) => return value,
         };
@@ -67,11 +67,11 @@ impl Searcher<'_> {
             Err(value) => return value,
         };
         // A forced block costs no depth, and a line of many blocks is searched
-        // further ([`block_extension`]; lab log: "extensions").
+        // further ([`Params::block_extension`]; lab log: "extensions").
         let path_blocks = self.blocks[ply];
         let blocking = moves.forcing == Forcing::BlockFive;
         let child = if blocking {
-            depth + block_extension(u32::from(path_blocks) + 1)
+            depth + params.block_extension(u32::from(path_blocks) + 1)
         } else {
             depth - 1
         };
@@ -133,7 +133,7 @@ impl Searcher<'_> {
             }
         }
         let width = if forcing == Forcing::Free {
-            width_for(depth)
+            self.shared.params.width(depth)
         } else {
             usize::MAX
         };
@@ -195,7 +195,7 @@ impl Searcher<'_> {
                 -self.negamax(-beta, -alpha, child, ply + 1, pv)
             } else {
                 let reduction = if quiet && depth >= 3 && i >= 2 {
-                    late_move_reduction(depth, i)
+                    self.shared.reductions.get(depth, i)
                 } else {
                     0
                 };
@@ -240,15 +240,17 @@ impl Searcher<'_> {
         let me = self.board.side();
         movegen::generate_as(&self.board, forcing, moves);
         let killers = self.killers[ply];
+        let params = &self.shared.params;
+        let (killer_bonus, history_cap) = (params.killer_bonus(), params.history_cap());
         for m in moves.iter_mut() {
             if Some(m.mv) == tt_move {
                 m.score = i32::MAX;
             } else if killers.contains(&m.mv) {
-                m.score += KILLER_BONUS;
+                m.score += killer_bonus;
             }
             m.score = m
                 .score
-                .saturating_add(self.history[me][m.mv].min(HISTORY_CAP));
+                .saturating_add(self.history[me][m.mv].min(history_cap));
         }
         if let Some(top) = (0..moves.len()).max_by_key(|&i| moves[i].score) {
             moves.swap(0, top);
@@ -260,10 +262,12 @@ impl Searcher<'_> {
 /// make wins; two of the opponent's to block lose; an open four against no four wins
 /// (a four and an open three is left to the search, lab log: "decided nodes"); a
 /// full board draws; at the horizon a quiet position is its static value, and the
-/// answers to an opponent's open three are searched [`QUIESCENCE_PLIES`] further.
-/// The window is narrowed to the distances to a win and a loss from here.
+/// answers to an opponent's open three are searched further (`params`'
+/// quiescence plies). The window is narrowed to the distances to a win and a loss
+/// from here.
 fn settled(
     board: &Board,
+    params: &Params,
     alpha: i32,
     beta: i32,
     depth: i32,
@@ -295,7 +299,7 @@ fn settled(
     }
     if depth <= 0
         && opp_fives == 0
-        && (board.count(opp, Threat::Flex4) == 0 || depth <= -QUIESCENCE_PLIES)
+        && (board.count(opp, Threat::Flex4) == 0 || depth <= -params.quiescence_plies())
     {
         return Err(evaluate(board));
     }
@@ -320,9 +324,16 @@ fn table_cut(hit: Hit, pv: bool, depth: i32, alpha: i32, beta: i32) -> Option<i3
 /// shape that wins in a few moves unseen by it), a position far above beta is cut
 /// (`Err`: its value), and whether its quiet moves are futile, unable to lift one
 /// far below alpha (lab log: "static pruning").
-fn static_prune(board: &Board, alpha: i32, beta: i32, depth: i32, pv: bool) -> Result<bool, i32> {
+fn static_prune(
+    board: &Board,
+    params: &Params,
+    alpha: i32,
+    beta: i32,
+    depth: i32,
+    pv: bool,
+) -> Result<bool, i32> {
     let calm = !pv
-        && (1..=FUTILITY_DEPTH).contains(&depth)
+        && (1..=params.futility_depth()).contains(&depth)
         && !is_decisive(alpha)
         && !is_decisive(beta)
         && calm_for(board, 1 - board.side());
@@ -330,10 +341,11 @@ fn static_prune(board: &Board, alpha: i32, beta: i32, depth: i32, pv: bool) -> R
         return Ok(false);
     }
     let stand = evaluate(board);
-    if stand - FUTILITY_MARGIN * depth >= beta {
+    let margin = params.futility_margin() * depth;
+    if stand - margin >= beta {
         return Err(stand);
     }
-    Ok(stand + FUTILITY_MARGIN * depth <= alpha)
+    Ok(stand + margin <= alpha)
 }
 
 /// Puts the moves after the first in order, best first, as far as a node of

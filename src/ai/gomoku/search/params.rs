@@ -2,8 +2,10 @@
 //! line, the static pruning's margin, how many moves a node searches, how much a late
 //! move is reduced, and how often the search looks at the clock. What else was tried
 //! for each, with its match figures, is in docs/engine-lab.md.
-
-use std::sync::OnceLock;
+//!
+//! The numbers a match decides between are [`Params`]: an engine plays with their
+//! defaults, and a tuning run (`scripts/gomoku-spsa.py`, through the Gomocup
+//! engine's `INFO tune_<name> <value>`) sets them without a new build.
 
 use super::super::eval::WIN;
 
@@ -11,16 +13,6 @@ use super::super::eval::WIN;
 pub(super) const INFINITY: i32 = WIN + 1;
 /// Deepest ply a line may reach (forced blocks extend lines).
 pub(super) const MAX_PLY: usize = 128;
-/// Plies past the horizon that the answers to an open three are searched (lab log:
-/// "quiescence").
-pub(super) const QUIESCENCE_PLIES: i32 = 2;
-/// Tenths of a ply that a block of a four extends its line by, on top of costing
-/// no depth (see [`block_extension`]; lab log: "extensions").
-pub(super) const BLOCK_EXTENSION_TENTHS: u32 = 3;
-/// Depths at which static pruning applies (futility and reverse futility), and its
-/// margin per ply (lab log: "static pruning").
-pub(super) const FUTILITY_DEPTH: i32 = 2;
-pub(super) const FUTILITY_MARGIN: i32 = 150;
 /// Nodes between looks at the clock and the stop flags.
 pub(super) const POLL_INTERVAL: u64 = 1024;
 /// The same in a search in slices, so that a slice ends close to its time (the
@@ -31,50 +23,193 @@ pub(super) const SLICED_POLL_INTERVAL: u64 = 128;
 /// after every slice that finished fewer new nodes than one in 16 of those it
 /// searched, and halves back after one that finished more).
 pub(super) const MIN_SLICE_NODES: u64 = 256;
-/// The most a quiet move's history adds to its order score, and what a killer adds.
-pub(super) const HISTORY_CAP: i32 = 4_000;
-pub(super) const KILLER_BONUS: i32 = 5_000;
+
+/// The search's numbers that matches tune, each an integer (see [`Params::set`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Plies past the horizon that the answers to an open three are searched (lab
+    /// log: "quiescence").
+    quiescence_plies: i32,
+    /// Tenths of a ply that a block of a four extends its line by, on top of costing
+    /// no depth (see [`Params::block_extension`]; lab log: "extensions").
+    block_extension_tenths: i32,
+    /// Depths at which static pruning applies (futility and reverse futility), and
+    /// its margin per ply (lab log: "static pruning").
+    futility_depth: i32,
+    futility_margin: i32,
+    /// Late move reductions grow as ln(depth) × ln(index + 1) / this, in hundredths
+    /// (see [`Reductions`]; lab log: "late move reductions").
+    reduction_divisor: i32,
+    /// How many of the best-ordered quiet moves a node 1 (or fewer), 2, 3 and 4 (or
+    /// more) plies from the horizon searches (see [`Params::width`]; lab log:
+    /// "move-count pruning").
+    widths: [i32; 4],
+    /// The most a quiet move's history adds to its order score, and what a killer
+    /// adds (lab log: "move ordering").
+    history_cap: i32,
+    killer_bonus: i32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Self {
+            quiescence_plies: 2,
+            block_extension_tenths: 3,
+            futility_depth: 2,
+            futility_margin: 150,
+            reduction_divisor: 150,
+            widths: [10, 14, 18, 24],
+            history_cap: 4_000,
+            killer_bonus: 5_000,
+        }
+    }
+}
+
+impl Params {
+    /// Every parameter's name, as [`Params::set`] takes it.
+    pub const NAMES: [&'static str; 11] = [
+        "quiescence_plies",
+        "block_extension_tenths",
+        "futility_depth",
+        "futility_margin",
+        "reduction_divisor",
+        "width_1",
+        "width_2",
+        "width_3",
+        "width_4",
+        "history_cap",
+        "killer_bonus",
+    ];
+
+    /// The parameter `name` ([`Params::NAMES`]) and the values it may take.
+    fn field(&mut self, name: &str) -> Option<(&mut i32, std::ops::RangeInclusive<i32>)> {
+        Some(match name {
+            "quiescence_plies" => (&mut self.quiescence_plies, 0..=8),
+            "block_extension_tenths" => (&mut self.block_extension_tenths, 0..=10),
+            "futility_depth" => (&mut self.futility_depth, 0..=6),
+            "futility_margin" => (&mut self.futility_margin, 0..=2_000),
+            "reduction_divisor" => (&mut self.reduction_divisor, 50..=1_000),
+            "width_1" => (&mut self.widths[0], 1..=225),
+            "width_2" => (&mut self.widths[1], 1..=225),
+            "width_3" => (&mut self.widths[2], 1..=225),
+            "width_4" => (&mut self.widths[3], 1..=225),
+            "history_cap" => (&mut self.history_cap, 0..=100_000),
+            "killer_bonus" => (&mut self.killer_bonus, 0..=100_000),
+            _ => return None,
+        })
+    }
+
+    /// Sets the parameter `name` to `value`; an unknown name or a value out of its
+    /// range is an error, and the parameters stay as they were.
+    ///
+    /// # Errors
+    /// A message naming the parameter or the range.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let (field, range) = self
+            .field(name)
+            .ok_or_else(|| format!("no search parameter '{name}'"))?;
+        if !range.contains(&value) {
+            return Err(format!(
+                "{name} must lie in {}..={}, got {value}",
+                range.start(),
+                range.end()
+            ));
+        }
+        *field = value;
+        Ok(())
+    }
+
+    /// The parameter `name`'s value, `None` for an unknown name.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<i32> {
+        let mut copy = *self;
+        copy.field(name).map(|(value, _)| *value)
+    }
+
+    pub(super) fn quiescence_plies(&self) -> i32 {
+        self.quiescence_plies
+    }
+
+    pub(super) fn futility_depth(&self) -> i32 {
+        self.futility_depth
+    }
+
+    pub(super) fn futility_margin(&self) -> i32 {
+        self.futility_margin
+    }
+
+    pub(in crate::ai::gomoku) fn reduction_divisor(&self) -> i32 {
+        self.reduction_divisor
+    }
+
+    pub(super) fn history_cap(&self) -> i32 {
+        self.history_cap
+    }
+
+    pub(super) fn killer_bonus(&self) -> i32 {
+        self.killer_bonus
+    }
+
+    /// The plies beyond its own that the `n`th block of a four on a line (counted
+    /// from 1) extends it by: `block_extension_tenths` tenths a block, paid as whole
+    /// plies at the blocks where the sum passes a whole number (the fourth, seventh,
+    /// tenth... at 3 tenths).
+    pub(super) fn block_extension(&self, n: u32) -> i32 {
+        let per_block = self.block_extension_tenths.unsigned_abs();
+        let tenths = |n: u32| per_block * n / 10;
+        (tenths(n) - tenths(n.saturating_sub(1))) as i32
+    }
+
+    /// How many of the best-ordered quiet moves a node `depth` plies from the
+    /// horizon searches: fewer near the leaves, where a bad move's cost is smallest.
+    pub(super) fn width(&self, depth: i32) -> usize {
+        let i = depth.clamp(1, 4) as usize - 1;
+        self.widths[i].unsigned_abs() as usize
+    }
+}
 
 /// How many plies less the `index`th quiet move (counted from 0) of a node `depth`
 /// plies from the horizon is searched first, before a research at full depth should
 /// it beat alpha: at least 1, at most `depth - 2`, and growing as the product of the
 /// logarithms of depth and index, the shape the strongest alpha-beta engines use
 /// (lab log: "late move reductions").
-pub(in crate::ai::gomoku) fn late_move_reduction(depth: i32, index: usize) -> i32 {
+pub(in crate::ai::gomoku) struct Reductions(Box<[[u8; Reductions::SIZE]; Reductions::SIZE]>);
+
+impl Reductions {
     const SIZE: usize = 64;
-    /// Reductions are proportional to ln(depth) * ln(index + 1) / this.
-    const DIVISOR: f32 = 1.5;
-    static TABLE: OnceLock<Box<[[u8; SIZE]; SIZE]>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let mut table = Box::new([[0; SIZE]; SIZE]);
+
+    /// The table for a divisor of `divisor_hundredths` / 100 ([`Params`]).
+    pub(in crate::ai::gomoku) fn new(divisor_hundredths: i32) -> Self {
+        let divisor = divisor_hundredths.max(1) as f32 / 100.0;
+        let mut table = Box::new([[0; Self::SIZE]; Self::SIZE]);
         for (d, row) in table.iter_mut().enumerate() {
             for (i, r) in row.iter_mut().enumerate() {
                 let ln_product = (d.max(1) as f32).ln() * ((i + 1) as f32).ln();
-                *r = (ln_product / DIVISOR) as u8;
+                *r = (ln_product / divisor) as u8;
             }
         }
-        table
-    });
-    let d = (depth.max(0) as usize).min(SIZE - 1);
-    i32::from(table[d][index.min(SIZE - 1)]).clamp(1, (depth - 2).max(1))
-}
-
-/// The plies beyond its own that the `n`th block of a four on a line (counted from 1)
-/// extends it by: [`BLOCK_EXTENSION_TENTHS`] tenths a block, paid as whole plies at
-/// the blocks where the sum passes a whole number (the fourth, seventh, tenth... at
-/// 3 tenths).
-pub(in crate::ai::gomoku) fn block_extension(n: u32) -> i32 {
-    let tenths = |n: u32| BLOCK_EXTENSION_TENTHS * n / 10;
-    (tenths(n) - tenths(n.saturating_sub(1))) as i32
-}
-
-/// How many of the best-ordered quiet moves a node searches: fewer near the leaves,
-/// where a bad move's cost is smallest (lab log: "move-count pruning").
-pub(super) fn width_for(depth: i32) -> usize {
-    match depth {
-        ..=1 => 10,
-        2 => 14,
-        3 => 18,
-        _ => 24,
+        Self(table)
     }
+
+    /// The reduction of the `index`th quiet move at `depth`.
+    pub(super) fn get(&self, depth: i32, index: usize) -> i32 {
+        let d = (depth.max(0) as usize).min(Self::SIZE - 1);
+        i32::from(self.0[d][index.min(Self::SIZE - 1)]).clamp(1, (depth - 2).max(1))
+    }
+}
+
+/// [`Reductions::get`] with the default divisor.
+#[cfg(test)]
+pub(in crate::ai::gomoku) fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    use std::sync::OnceLock;
+    static TABLE: OnceLock<Reductions> = OnceLock::new();
+    TABLE
+        .get_or_init(|| Reductions::new(Params::default().reduction_divisor))
+        .get(depth, index)
+}
+
+/// [`Params::block_extension`] with the default tenths.
+#[cfg(test)]
+pub(in crate::ai::gomoku) fn block_extension(n: u32) -> i32 {
+    Params::default().block_extension(n)
 }
