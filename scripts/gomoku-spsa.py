@@ -2,13 +2,15 @@
 """Tunes the Gomoku engine's search numbers by play: SPSA over self-play pairs.
 
     scripts/gomoku-spsa.py [--pairs N] [--time-ms MS] [--jobs J] [--rule RULE]
-                           [--params NAME,...] [--log FILE] ENGINE CLI
+                           [--params NAME,...] [--openings FILE]... [--log FILE]
+                           ENGINE CLI
 
 ENGINE is a pbrain-tabletop (scripts/build-engine.sh), CLI a tabletop-cli (for its
 `match`, which judges every move by the rules). Each step draws a random sign for
 every parameter, sets one engine to the numbers plus their steps and the other to
 the numbers minus them (the Gomocup engine's `INFO tune_<name> <value>`), and plays
-an opening of scripts/gomoku-openings both ways; the numbers then move towards the
+an opening both ways (of the six free-style sets of scripts/gomoku-openings, or its
+renju set under renju, or those of --openings); the numbers then move towards the
 side that scored more (simultaneous perturbation stochastic approximation, as
 Stockfish's fishtest tunes its search). J pairs run side by side (default: the
 cores; each keeps about one busy, the engines taking turns), each step applied as
@@ -57,11 +59,15 @@ PARAMS = {
 }
 
 
-def openings():
-    """Every opening of the committed free-style sets."""
+def openings(paths, rule):
+    """Every opening of `paths`; by default of the committed free-style sets, or the
+    renju set under renju."""
+    if not paths:
+        folder = ROOT / "scripts" / "gomoku-openings"
+        paths = [folder / "renju.txt"] if rule == "renju" else sorted(folder.glob("[a-f].txt"))
     found = []
-    for path in sorted((ROOT / "scripts" / "gomoku-openings").glob("[a-f].txt")):
-        found += [line.strip() for line in path.read_text().splitlines() if line.strip()]
+    for path in paths:
+        found += [line.strip() for line in Path(path).read_text().splitlines() if line.strip()]
     return found
 
 
@@ -125,6 +131,9 @@ def main():
     ap.add_argument("--time-ms", type=int, default=100)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--rule", default="freestyle")
+    ap.add_argument("--openings", action="append", default=[], metavar="FILE",
+                    help="a file of openings, one a line (repeatable; default: the "
+                         "committed sets for the rule)")
     ap.add_argument("--params", default=",".join(PARAMS),
                     help="the numbers to tune, by name (default: all)")
     ap.add_argument("--rate", type=float, default=0.005,
@@ -143,7 +152,7 @@ def main():
     unknown = [n for n in names if n not in PARAMS]
     if unknown:
         sys.exit(f"no such parameter: {', '.join(unknown)} (known: {', '.join(PARAMS)})")
-    book = openings()
+    book = openings(args.openings, args.rule)
     rng = random.Random(args.seed)
     theta = {n: float(PARAMS[n][0]) for n in names}
     lock = threading.Lock()
