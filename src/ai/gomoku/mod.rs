@@ -213,8 +213,10 @@ pub struct Engine {
     /// The board size and rule of the last search: the table's results hold only
     /// for them.
     served: Option<(BoardSize, Rule)>,
-    /// The search's numbers: their defaults, but for a tuning run.
+    /// The search's numbers: their defaults, but for a tuning run; and the late
+    /// move reductions by them.
     params: Params,
+    reductions: Reductions,
 }
 
 /// Memory kept back from the table for boards, buffers and the pattern tables.
@@ -251,6 +253,7 @@ impl Engine {
             tt: Tt::new(limits.memory_bytes.saturating_sub(reserved).min(fillable)),
             served: None,
             params: Params::default(),
+            reductions: Reductions::new(&Params::default()),
         }
     }
 
@@ -258,6 +261,7 @@ impl Engine {
     /// what the engine plays with).
     pub fn set_params(&mut self, params: Params) {
         self.params = params;
+        self.reductions = Reductions::new(&params);
     }
 
     /// The search's numbers ([`Engine::set_params`]).
@@ -362,7 +366,7 @@ impl Engine {
             root_moves,
             multi_pv: candidates.max(1),
             params: self.params,
-            reductions: Reductions::new(self.params.reduction_divisor()),
+            reductions: &self.reductions,
         };
         let max_depth = limits.depth.unwrap_or(100).max(1);
         let mut deepening = Deepening::default();

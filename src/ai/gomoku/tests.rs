@@ -200,7 +200,7 @@ fn exact_five_does_not_count_on_an_overline() {
 #[test]
 fn search_params_are_set_by_name_within_their_ranges() {
     let mut params = Params::default();
-    for name in Params::NAMES {
+    for name in Params::names() {
         let value = params.get(name).expect("a named parameter");
         assert_eq!(params.set(name, value), Ok(()), "{name}");
     }

@@ -66,7 +66,7 @@ pub(super) struct Shared<'a> {
     pub multi_pv: usize,
     /// The numbers the search runs with, and its late move reductions by them.
     pub params: Params,
-    pub reductions: Reductions,
+    pub reductions: &'a Reductions,
 }
 
 impl Shared<'_> {

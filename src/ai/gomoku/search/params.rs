@@ -7,6 +7,9 @@
 //! defaults, and a tuning run (`scripts/gomoku-spsa.py`, through the Gomocup
 //! engine's `INFO tune_<name> <value>`) sets them without a new build.
 
+use std::fmt;
+use std::ops::RangeInclusive;
+
 use super::super::eval::WIN;
 
 /// Beyond any score.
@@ -24,90 +27,86 @@ pub(super) const SLICED_POLL_INTERVAL: u64 = 128;
 /// searched, and halves back after one that finished more).
 pub(super) const MIN_SLICE_NODES: u64 = 256;
 
-/// The search's numbers that matches tune, each an integer (see [`Params::set`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Params {
-    /// Plies past the horizon that the answers to an open three are searched (lab
-    /// log: "quiescence").
-    quiescence_plies: i32,
-    /// Tenths of a ply that a block of a four extends its line by, on top of costing
-    /// no depth (see [`Params::block_extension`]; lab log: "extensions").
-    block_extension_tenths: i32,
-    /// Depths at which static pruning applies (futility and reverse futility), and
-    /// its margin per ply (lab log: "static pruning").
-    futility_depth: i32,
-    futility_margin: i32,
-    /// Late move reductions grow as ln(depth) × ln(index + 1) / this, in hundredths
-    /// (see [`Reductions`]; lab log: "late move reductions").
-    reduction_divisor: i32,
-    /// How many of the best-ordered quiet moves a node 1 (or fewer), 2, 3 and 4 (or
-    /// more) plies from the horizon searches (see [`Params::width`]; lab log:
-    /// "move-count pruning").
-    widths: [i32; 4],
-    /// The most a quiet move's history adds to its order score, and what a killer
-    /// adds (lab log: "move ordering").
-    history_cap: i32,
-    killer_bonus: i32,
+/// The search's numbers that matches tune, each an integer, in [`SPECS`]' order.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Params([i32; SPECS.len()]);
+
+/// One of [`Params`]' numbers: its place in [`SPECS`].
+#[derive(Clone, Copy)]
+enum Number {
+    QuiescencePlies,
+    BlockExtensionTenths,
+    FutilityDepth,
+    FutilityMargin,
+    ReductionDivisor,
+    Width1,
+    Width2,
+    Width3,
+    Width4,
+    HistoryCap,
+    KillerBonus,
 }
+
+/// Each of [`Params`]' numbers, in [`Number`]'s order: its name (as `INFO
+/// tune_<name>` and `scripts/gomoku-spsa.py` give it), the value an engine plays
+/// with, and the values it may take.
+const SPECS: [(&str, i32, RangeInclusive<i32>); 11] = [
+    // Plies past the horizon that the answers to an open three are searched (lab
+    // log: "quiescence").
+    ("quiescence_plies", 2, 0..=8),
+    // Tenths of a ply that a block of a four extends its line by, on top of costing
+    // no depth (see `Params::block_extension`; lab log: "extensions").
+    ("block_extension_tenths", 3, 0..=10),
+    // Depths at which static pruning applies (futility and reverse futility), and
+    // its margin per ply (lab log: "static pruning").
+    ("futility_depth", 2, 0..=6),
+    ("futility_margin", 150, 0..=2_000),
+    // Late move reductions grow as ln(depth) × ln(index + 1) / this, in hundredths
+    // (see `Reductions`; lab log: "late move reductions").
+    ("reduction_divisor", 150, 50..=1_000),
+    // How many of the best-ordered quiet moves a node 1 (or fewer), 2, 3 and 4 (or
+    // more) plies from the horizon searches (see `Params::width`; lab log:
+    // "move-count pruning").
+    ("width_1", 10, 1..=225),
+    ("width_2", 14, 1..=225),
+    ("width_3", 18, 1..=225),
+    ("width_4", 24, 1..=225),
+    // The most a quiet move's history adds to its order score, and what a killer
+    // adds (lab log: "move ordering").
+    ("history_cap", 4_000, 0..=100_000),
+    ("killer_bonus", 5_000, 0..=100_000),
+];
 
 impl Default for Params {
     fn default() -> Self {
-        Self {
-            quiescence_plies: 2,
-            block_extension_tenths: 3,
-            futility_depth: 2,
-            futility_margin: 150,
-            reduction_divisor: 150,
-            widths: [10, 14, 18, 24],
-            history_cap: 4_000,
-            killer_bonus: 5_000,
-        }
+        Self(SPECS.map(|(_, default, _)| default))
+    }
+}
+
+impl fmt::Debug for Params {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let named = SPECS
+            .iter()
+            .zip(self.0)
+            .map(|((name, ..), value)| (name, value));
+        f.debug_map().entries(named).finish()
     }
 }
 
 impl Params {
-    /// Every parameter's name, as [`Params::set`] takes it.
-    pub const NAMES: [&'static str; 11] = [
-        "quiescence_plies",
-        "block_extension_tenths",
-        "futility_depth",
-        "futility_margin",
-        "reduction_divisor",
-        "width_1",
-        "width_2",
-        "width_3",
-        "width_4",
-        "history_cap",
-        "killer_bonus",
-    ];
-
-    /// The parameter `name` ([`Params::NAMES`]) and the values it may take.
-    fn field(&mut self, name: &str) -> Option<(&mut i32, std::ops::RangeInclusive<i32>)> {
-        Some(match name {
-            "quiescence_plies" => (&mut self.quiescence_plies, 0..=8),
-            "block_extension_tenths" => (&mut self.block_extension_tenths, 0..=10),
-            "futility_depth" => (&mut self.futility_depth, 0..=6),
-            "futility_margin" => (&mut self.futility_margin, 0..=2_000),
-            "reduction_divisor" => (&mut self.reduction_divisor, 50..=1_000),
-            "width_1" => (&mut self.widths[0], 1..=225),
-            "width_2" => (&mut self.widths[1], 1..=225),
-            "width_3" => (&mut self.widths[2], 1..=225),
-            "width_4" => (&mut self.widths[3], 1..=225),
-            "history_cap" => (&mut self.history_cap, 0..=100_000),
-            "killer_bonus" => (&mut self.killer_bonus, 0..=100_000),
-            _ => return None,
-        })
+    /// Every number's name, as [`Params::set`] takes it.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        SPECS.iter().map(|(name, ..)| *name)
     }
 
-    /// Sets the parameter `name` to `value`; an unknown name or a value out of its
-    /// range is an error, and the parameters stay as they were.
+    /// Sets the number `name` to `value`; an unknown name or a value out of its
+    /// range is an error, and the numbers stay as they were.
     ///
     /// # Errors
-    /// A message naming the parameter or the range.
+    /// A message naming the number or the range.
     pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
-        let (field, range) = self
-            .field(name)
-            .ok_or_else(|| format!("no search parameter '{name}'"))?;
+        let i = Self::index(name).ok_or_else(|| format!("no search parameter '{name}'"))?;
+        let range = &SPECS[i].2;
         if !range.contains(&value) {
             return Err(format!(
                 "{name} must lie in {}..={}, got {value}",
@@ -115,39 +114,42 @@ impl Params {
                 range.end()
             ));
         }
-        *field = value;
+        self.0[i] = value;
         Ok(())
     }
 
-    /// The parameter `name`'s value, `None` for an unknown name.
+    /// The number `name`'s value, `None` for an unknown name.
     #[must_use]
     pub fn get(&self, name: &str) -> Option<i32> {
-        let mut copy = *self;
-        copy.field(name).map(|(value, _)| *value)
+        Self::index(name).map(|i| self.0[i])
+    }
+
+    fn index(name: &str) -> Option<usize> {
+        SPECS.iter().position(|(n, ..)| *n == name)
+    }
+
+    fn at(&self, number: Number) -> i32 {
+        self.0[number as usize]
     }
 
     pub(super) fn quiescence_plies(&self) -> i32 {
-        self.quiescence_plies
+        self.at(Number::QuiescencePlies)
     }
 
     pub(super) fn futility_depth(&self) -> i32 {
-        self.futility_depth
+        self.at(Number::FutilityDepth)
     }
 
     pub(super) fn futility_margin(&self) -> i32 {
-        self.futility_margin
-    }
-
-    pub(in crate::ai::gomoku) fn reduction_divisor(&self) -> i32 {
-        self.reduction_divisor
+        self.at(Number::FutilityMargin)
     }
 
     pub(super) fn history_cap(&self) -> i32 {
-        self.history_cap
+        self.at(Number::HistoryCap)
     }
 
     pub(super) fn killer_bonus(&self) -> i32 {
-        self.killer_bonus
+        self.at(Number::KillerBonus)
     }
 
     /// The plies beyond its own that the `n`th block of a four on a line (counted
@@ -155,7 +157,7 @@ impl Params {
     /// plies at the blocks where the sum passes a whole number (the fourth, seventh,
     /// tenth... at 3 tenths).
     pub(super) fn block_extension(&self, n: u32) -> i32 {
-        let per_block = self.block_extension_tenths.unsigned_abs();
+        let per_block = self.at(Number::BlockExtensionTenths).unsigned_abs();
         let tenths = |n: u32| per_block * n / 10;
         (tenths(n) - tenths(n.saturating_sub(1))) as i32
     }
@@ -163,8 +165,14 @@ impl Params {
     /// How many of the best-ordered quiet moves a node `depth` plies from the
     /// horizon searches: fewer near the leaves, where a bad move's cost is smallest.
     pub(super) fn width(&self, depth: i32) -> usize {
-        let i = depth.clamp(1, 4) as usize - 1;
-        self.widths[i].unsigned_abs() as usize
+        let widths = [
+            Number::Width1,
+            Number::Width2,
+            Number::Width3,
+            Number::Width4,
+        ];
+        let number = widths[depth.clamp(1, 4) as usize - 1];
+        self.at(number).unsigned_abs() as usize
     }
 }
 
@@ -178,9 +186,9 @@ pub(in crate::ai::gomoku) struct Reductions(Box<[[u8; Reductions::SIZE]; Reducti
 impl Reductions {
     const SIZE: usize = 64;
 
-    /// The table for a divisor of `divisor_hundredths` / 100 ([`Params`]).
-    pub(in crate::ai::gomoku) fn new(divisor_hundredths: i32) -> Self {
-        let divisor = divisor_hundredths.max(1) as f32 / 100.0;
+    /// The table for `params`' divisor.
+    pub(in crate::ai::gomoku) fn new(params: &Params) -> Self {
+        let divisor = params.at(Number::ReductionDivisor).max(1) as f32 / 100.0;
         let mut table = Box::new([[0; Self::SIZE]; Self::SIZE]);
         for (d, row) in table.iter_mut().enumerate() {
             for (i, r) in row.iter_mut().enumerate() {
@@ -204,7 +212,7 @@ pub(in crate::ai::gomoku) fn late_move_reduction(depth: i32, index: usize) -> i3
     use std::sync::OnceLock;
     static TABLE: OnceLock<Reductions> = OnceLock::new();
     TABLE
-        .get_or_init(|| Reductions::new(Params::default().reduction_divisor))
+        .get_or_init(|| Reductions::new(&Params::default()))
         .get(depth, index)
 }
 
