@@ -53,6 +53,16 @@ use tabletop::record::Seats;
 use tabletop::rules::Player;
 use tabletop::rules::gomoku::{BoardSize, Gomoku, Point, Rule, Status};
 
+/// A directory of the test's own under the system's temporary one, its name
+/// starting `tabletop-<name>-`: empty, and removed with what is in it when the test
+/// ends, passed or not.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("tabletop-{name}-"))
+        .tempdir()
+        .unwrap()
+}
+
 /// The menu's Gomoku settings.
 type GomokuSettings = GameSetup<Gomoku>;
 

@@ -12,6 +12,8 @@ use tabletop::app::core_plugin;
 use tabletop::app::sound::Cues;
 use tabletop::app::ui_theme::{FONTS, fonts_plugin};
 
+use super::temp_dir;
+
 /// A file's bytes, whatever it holds.
 #[derive(Asset, TypePath, Debug)]
 struct Bytes(Vec<u8>);
@@ -43,15 +45,13 @@ impl AssetLoader for BytesLoader {
 #[test]
 fn fonts_and_sounds_load_with_no_assets_folder() {
     // The asset server's folder is an empty one: whatever loads comes from the binary.
-    let empty = std::env::temp_dir().join(format!("tabletop-no-assets-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&empty);
-    std::fs::create_dir_all(&empty).unwrap();
+    let empty = temp_dir("no-assets");
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
         StatesPlugin,
         AssetPlugin {
-            file_path: empty.display().to_string(),
+            file_path: empty.path().display().to_string(),
             ..default()
         },
     ))
@@ -116,5 +116,4 @@ fn fonts_and_sounds_load_with_no_assets_folder() {
         assert_eq!(bytes.len(), on_disk.len(), "{path}");
         assert!(*bytes == on_disk, "{path}: not the file's bytes");
     }
-    std::fs::remove_dir_all(&empty).unwrap();
 }

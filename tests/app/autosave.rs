@@ -16,19 +16,10 @@ use tabletop::record::{PlayerKind, SavedGame, Seats};
 use tabletop::rules::gomoku::{Gomoku, Point};
 use tabletop::rules::knucklebones::Knucklebones;
 
-use super::{GomokuSettings, game, headless_app, request, table_app};
+use super::{GomokuSettings, game, headless_app, request, table_app, temp_dir};
 
 /// The menu's dice settings.
 type KnucklebonesSettings = GameSetup<Knucklebones>;
-
-/// A directory of the test's own, empty, removed with what is in it when the test
-/// ends (passed or not).
-fn fresh_dir(name: &str) -> TempDir {
-    tempfile::Builder::new()
-        .prefix(&format!("tabletop-autosave-{name}-"))
-        .tempdir()
-        .unwrap()
-}
 
 /// The game with its autosave in `dir`, Gomoku on the table.
 fn playing(dir: &TempDir, seats: Seats) -> App {
@@ -59,7 +50,7 @@ fn moves(app: &App) -> Vec<Point> {
 
 #[test]
 fn a_game_stopped_after_any_move_or_undo_continues_exactly_there() {
-    let dir = fresh_dir("moves");
+    let dir = temp_dir("autosave-moves");
     let seats = Seats {
         first: PlayerKind::Human,
         second: PlayerKind::Human,
@@ -115,7 +106,7 @@ fn a_game_stopped_after_any_move_or_undo_continues_exactly_there() {
 
 #[test]
 fn a_game_stopped_while_the_ai_thinks_continues_with_the_ai_to_move() {
-    let dir = fresh_dir("thinking");
+    let dir = temp_dir("autosave-thinking");
     let seats = Seats {
         first: PlayerKind::Human,
         second: PlayerKind::Ai(Level::MAX),
@@ -141,7 +132,7 @@ fn a_broken_autosave_is_set_aside_and_the_menu_says_so() {
         ("garbled", "game gomoku\nsize 15x15\nmoves h8 h8\n"),
         ("binary", "\u{0}\u{1}\u{2}garbage"),
     ] {
-        let dir = fresh_dir(name);
+        let dir = temp_dir(&format!("autosave-{name}"));
         std::fs::write(dir.path().join("autosave.txt"), text).unwrap();
         let app = restart(&dir);
         let offer = app.world().resource::<ContinueOffer>();
@@ -163,7 +154,7 @@ fn a_broken_autosave_is_set_aside_and_the_menu_says_so() {
 
 #[test]
 fn a_finished_game_is_not_offered() {
-    let dir = fresh_dir("finished");
+    let dir = temp_dir("autosave-finished");
     let mut app = playing(&dir, Seats::HOT_SEAT);
     for text in ["a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "a5"] {
         request(&mut app, text);
@@ -194,7 +185,7 @@ fn start_with_settings(dir: &TempDir) -> (App, Vec<String>) {
 
 #[test]
 fn the_settings_come_back_at_the_next_start() {
-    let dir = fresh_dir("settings");
+    let dir = temp_dir("autosave-settings");
     let (mut app, skipped) = start_with_settings(&dir);
     assert!(skipped.is_empty(), "no file is the defaults: {skipped:?}");
     assert_eq!(
@@ -270,7 +261,7 @@ fn the_settings_come_back_at_the_next_start() {
 
 #[test]
 fn a_broken_settings_file_is_skipped_line_by_line_and_never_stops_a_start() {
-    let dir = fresh_dir("settings-broken");
+    let dir = temp_dir("autosave-settings-broken");
     std::fs::write(
         dir.path().join("settings.txt"),
         "volume 250\nsound maybe\ngame chess\nfirst ai:9\ngomoku size 99x99\n\

@@ -20,7 +20,7 @@ use tabletop::rules::knucklebones::Knucklebones;
 use tabletop::rules::{Game, Player};
 
 use super::ai::run_until;
-use super::{GomokuSettings, click, pieces, playing_app, point, request, table_app};
+use super::{GomokuSettings, click, pieces, playing_app, point, request, table_app, temp_dir};
 
 fn edit(app: &mut App, request: EditRequested) {
     app.world_mut().write_message(request);
@@ -81,7 +81,8 @@ fn a_gomoku_position_set_up_by_clicks_plays_on_and_saves_with_its_setup() {
     );
     request(&mut app, "a1");
     assert_eq!(current::<Gomoku>(&app).moves(), [point(&app, "a1")]);
-    let path = std::env::temp_dir().join(format!("tabletop-edit-{}.txt", std::process::id()));
+    let dir = temp_dir("edit");
+    let path = dir.path().join("setup.txt");
     app.world_mut()
         .write_message(SaveRequested { path: path.clone() });
     app.update();
@@ -96,7 +97,6 @@ fn a_gomoku_position_set_up_by_clicks_plays_on_and_saves_with_its_setup() {
         app.update();
     }
     assert_eq!(current::<Gomoku>(&app).stones(), 3);
-    let _ = std::fs::remove_file(path);
 }
 
 #[test]

@@ -18,7 +18,7 @@ use tabletop::rules::gomoku::{BoardSize, Point};
 use super::ai::run_until;
 use super::{
     GomokuSettings, game, gomoku_setup, marker, phase, pieces, playing_app, playing_app_with,
-    point, request,
+    point, request, temp_dir,
 };
 
 fn snapshot(app: &mut App) -> (Vec<Point>, Vec<(Player, Point)>, Phase) {
@@ -108,15 +108,6 @@ fn against_an_ai_undo_takes_back_the_reply_and_the_move() {
     assert!(pieces(&mut app).is_empty());
 }
 
-/// A directory of the test's own for its files, removed with them when the test ends
-/// (passed or not).
-fn temp_dir() -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix("tabletop-history-")
-        .tempdir()
-        .unwrap()
-}
-
 /// Saves the game on `app`'s table to `path`, and checks the save said it worked.
 fn save(app: &mut App, path: &std::path::Path) {
     app.world_mut().write_message(SaveRequested {
@@ -131,7 +122,7 @@ fn save(app: &mut App, path: &std::path::Path) {
 
 #[test]
 fn a_saved_game_loads_back_with_its_players() {
-    let dir = temp_dir();
+    let dir = temp_dir("history");
     let mut app = playing_app(GomokuSettings::default());
     for text in ["h8", "i9", "h9"] {
         request(&mut app, text);
@@ -172,7 +163,7 @@ fn a_saved_game_loads_back_with_its_players() {
 /// one changes nothing and names its line.
 #[test]
 fn a_gomocup_record_saves_and_loads_like_a_saved_game() {
-    let dir = temp_dir();
+    let dir = temp_dir("history");
     let mut app = playing_app(GomokuSettings::default());
     for text in ["h8", "a1", "o15"] {
         request(&mut app, text);
@@ -207,7 +198,7 @@ fn a_gomocup_record_saves_and_loads_like_a_saved_game() {
 
 #[test]
 fn a_bad_file_leaves_the_game_untouched_and_says_why() {
-    let dir = temp_dir();
+    let dir = temp_dir("history");
     let mut app = playing_app(GomokuSettings::default());
     request(&mut app, "h8");
     let before = snapshot(&mut app);
@@ -297,7 +288,7 @@ fn a_file_picked_in_the_browser_loads_like_a_file_on_disk() {
 
 #[test]
 fn a_file_chosen_in_the_system_dialog_saves_and_loads() {
-    let dir = temp_dir();
+    let dir = temp_dir("history");
     use tabletop::app::files::SavePath;
     use tabletop::app::files::dialog::{DialogChoice, FileDialogs};
     let mut app = playing_app(GomokuSettings::default());
@@ -349,7 +340,7 @@ fn names(app: &App) -> Vec<String> {
 /// deleted.
 #[test]
 fn a_new_move_after_going_back_starts_a_variation_that_saves_and_loads() {
-    let dir = temp_dir();
+    let dir = temp_dir("history");
     let mut app = playing_app(GomokuSettings::default());
     for text in ["h8", "i9", "h9"] {
         request(&mut app, text);

@@ -10,7 +10,7 @@ use tabletop::rules::Game;
 use tabletop::rules::knucklebones::Knucklebones;
 use tabletop::rules::tictactoe::TicTacToe;
 
-use super::headless_app;
+use super::{headless_app, temp_dir};
 
 /// `launch` carried out on a headless app, and the first frames run.
 fn launched(launch: Launch) -> Result<App, String> {
@@ -52,14 +52,14 @@ fn dice_settings_alone_start_the_dice_game_with_them() {
 
 #[test]
 fn a_saved_game_comes_on_the_table_with_its_players() {
-    let path = std::env::temp_dir().join(format!("tabletop-launch-{}.txt", std::process::id()));
+    let dir = temp_dir("launch");
+    let path = dir.path().join("saved.txt");
     std::fs::write(&path, "game tictactoe\nx human\no ai:2\nmoves b2 a1\n").unwrap();
     let app = launched(Launch {
         load: Some(path.clone()),
         ..Launch::default()
     })
     .unwrap();
-    std::fs::remove_file(&path).unwrap();
     assert_eq!(
         *app.world().resource::<State<GameKind>>().get(),
         TicTacToe::KIND

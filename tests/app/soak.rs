@@ -8,7 +8,6 @@
 //! `TABLETOP_SOAK_GAMES=1000 cargo test --test app soak -- --nocapture` (1000 games
 //! of each game, about ten minutes here).
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use bevy::ecs::query::QueryFilter;
@@ -34,7 +33,7 @@ use tabletop::rules::knucklebones::{Column, Knucklebones};
 use tabletop::rules::tictactoe::TicTacToe;
 use tabletop::rules::{Game, Player};
 
-use super::{count, table_app};
+use super::{count, table_app, temp_dir};
 
 /// The faults injected, in the order of [`Tally::faults`].
 const FAULTS: [&str; 6] = ["undo", "redo", "new game", "save", "load", "menu and back"];
@@ -199,12 +198,8 @@ fn soak<G: Soaked>(games: u32, seed: u64, every: u32) -> Tally {
             delay: Duration::ZERO,
         });
     });
-    let file: PathBuf = std::env::temp_dir().join(format!(
-        "tabletop-soak-{}-{}.txt",
-        std::process::id(),
-        G::NAME
-    ));
-    let _ = std::fs::remove_file(&file);
+    let dir = temp_dir(&format!("soak-{}", G::NAME));
+    let file = dir.path().join("saved.txt");
     let mut saved: Option<Vec<G::Move>> = None;
     let mut tally = Tally::default();
     let mut settled: Option<usize> = None;
@@ -323,7 +318,6 @@ fn soak<G: Soaked>(games: u32, seed: u64, every: u32) -> Tally {
         }
         std::thread::sleep(Duration::from_micros(200));
     }
-    let _ = std::fs::remove_file(&file);
     tally.stale = *app.world().resource::<StaleAnswers>();
     tally.rss[1] = rss_kib();
     tally
