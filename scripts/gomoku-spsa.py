@@ -41,22 +41,38 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# name: (start, step, lowest, highest). The start is the engine's default
-# (src/ai/gomoku/search/params.rs); the step is how far each side of a pair is set
-# from the numbers, about what a match can tell apart.
-PARAMS = {
-    "quiescence_plies": (2, 1, 0, 6),
-    "block_extension_tenths": (3, 1, 0, 10),
-    "futility_depth": (2, 1, 0, 5),
-    "futility_margin": (150, 30, 0, 600),
-    "reduction_divisor": (150, 20, 80, 400),
-    "width_1": (10, 2, 2, 40),
-    "width_2": (14, 2, 2, 50),
-    "width_3": (18, 3, 2, 60),
-    "width_4": (24, 3, 4, 80),
-    "history_cap": (4000, 800, 0, 20000),
-    "killer_bonus": (5000, 1000, 0, 20000),
+# name: (step, lowest, highest): how far each side of a pair is set from the
+# numbers, about what a match can tell apart, and the bounds the tuning keeps them
+# in (inside what the engine accepts). Every run starts from the engine's defaults,
+# read from its table of them (`SPECS` in src/ai/gomoku/search/params.rs).
+STEPS = {
+    "quiescence_plies": (1, 0, 6),
+    "block_extension_tenths": (1, 0, 10),
+    "futility_depth": (1, 0, 5),
+    "futility_margin": (30, 0, 600),
+    "reduction_divisor": (20, 80, 400),
+    "width_1": (2, 2, 40),
+    "width_2": (2, 2, 50),
+    "width_3": (3, 2, 60),
+    "width_4": (3, 4, 80),
+    "history_cap": (800, 0, 20000),
+    "killer_bonus": (1000, 0, 20000),
 }
+
+
+def engine_defaults():
+    """Each number's default, from the engine's source: `("name", default, range)`."""
+    source = (ROOT / "src" / "ai" / "gomoku" / "search" / "params.rs").read_text()
+    found = {name: int(value.replace("_", ""))
+             for name, value in re.findall(r'^\s*\("(\w+)", (-?[\d_]+), ', source, re.M)}
+    if set(found) != set(STEPS):
+        sys.exit(f"the engine's numbers {sorted(found)} are not this script's {sorted(STEPS)}")
+    return found
+
+
+# name: (start, step, lowest, highest)
+DEFAULTS = engine_defaults()
+PARAMS = {name: (DEFAULTS[name],) + step for name, step in STEPS.items()}
 
 
 def openings(paths, rule):
