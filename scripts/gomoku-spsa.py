@@ -57,6 +57,7 @@ STEPS = {
     "width_4": (3, 4, 80),
     "history_cap": (800, 0, 20000),
     "killer_bonus": (1000, 0, 20000),
+    "reduction_history": (1000, 0, 40000),
 }
 
 

@@ -365,6 +365,22 @@ fn late_move_reductions_grow_with_depth_and_index_within_bounds() {
     assert!(late_move_reduction(12, 30) >= 3);
 }
 
+/// A late quiet move on a point whose history has reached the threshold is reduced
+/// a ply less, never below one ply; below it, as the table says.
+#[test]
+fn a_proven_point_is_reduced_a_ply_less() {
+    use super::search::{late_move_reduction, reduction};
+    let threshold = Params::default().get("reduction_history").unwrap();
+    assert!(threshold > 0);
+    for (depth, index) in [(12, 30), (8, 10), (3, 2), (4, 5)] {
+        let table = late_move_reduction(depth, index);
+        assert_eq!(reduction(depth, index, threshold - 1), table);
+        let eased = reduction(depth, index, threshold);
+        assert_eq!(eased, (table - 1).max(1), "depth {depth}, move {index}");
+    }
+    assert!(reduction(12, 30, threshold) < late_move_reduction(12, 30));
+}
+
 /// A line of blocked fours is searched three tenths of a ply further a block: whole
 /// plies at the fourth, seventh and tenth block, none before.
 #[test]

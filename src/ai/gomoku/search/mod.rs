@@ -41,7 +41,7 @@ pub use params::Params;
 pub(super) use params::Reductions;
 use params::{INFINITY, MAX_PLY, MIN_SLICE_NODES, POLL_INTERVAL, SLICED_POLL_INTERVAL};
 #[cfg(test)]
-pub(super) use params::{block_extension, late_move_reduction};
+pub(super) use params::{block_extension, late_move_reduction, reduction};
 #[cfg(test)]
 pub(super) use solves::{MIN_SOLVE_NODES, ROOT_VCF_DEPTH, ROOT_VCT_DEPTH, RootSolves, defences};
 pub(super) use solves::{Solved, root_solves};

@@ -195,7 +195,10 @@ impl Searcher<'_> {
                 -self.negamax(-beta, -alpha, child, ply + 1, pv)
             } else {
                 let reduction = if quiet && depth >= 3 && i >= 2 {
-                    self.shared.reductions.get(depth, i)
+                    let (shared, history) = (self.shared, self.history[me][m.mv]);
+                    shared
+                        .params
+                        .reduction(shared.reductions, depth, i, history)
                 } else {
                     0
                 };

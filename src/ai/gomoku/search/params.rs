@@ -45,12 +45,13 @@ enum Number {
     Width4,
     HistoryCap,
     KillerBonus,
+    ReductionHistory,
 }
 
 /// Each of [`Params`]' numbers, in [`Number`]'s order: its name (as `INFO
 /// tune_<name>` and `scripts/gomoku-spsa.py` give it), the value an engine plays
 /// with, and the values it may take.
-const SPECS: [(&str, i32, RangeInclusive<i32>); 11] = [
+const SPECS: [(&str, i32, RangeInclusive<i32>); 12] = [
     // Plies past the horizon that the answers to an open three are searched (lab
     // log: "quiescence").
     ("quiescence_plies", 2, 0..=8),
@@ -75,6 +76,10 @@ const SPECS: [(&str, i32, RangeInclusive<i32>); 11] = [
     // adds (lab log: "move ordering").
     ("history_cap", 4_000, 0..=100_000),
     ("killer_bonus", 5_000, 0..=100_000),
+    // A late quiet move whose point's history has reached this is reduced a ply
+    // less, never below one (see `Params::reduction`; 0: never; lab log: "late move
+    // reductions eased by the history").
+    ("reduction_history", 4_000, 0..=1_000_000),
 ];
 
 impl Default for Params {
@@ -152,6 +157,23 @@ impl Params {
         self.at(Number::KillerBonus)
     }
 
+    /// How many plies less the `index`th quiet move of a node `depth` plies from the
+    /// horizon is searched first: `table`'s reduction, a ply less where its point's
+    /// `history` (the sum of depth squared over the cuts a quiet move made there)
+    /// has reached `reduction_history`, but never below one ply.
+    pub(super) fn reduction(
+        &self,
+        table: &Reductions,
+        depth: i32,
+        index: usize,
+        history: i32,
+    ) -> i32 {
+        let reduction = table.get(depth, index);
+        let threshold = self.at(Number::ReductionHistory);
+        let proven = threshold > 0 && history >= threshold;
+        reduction - i32::from(proven && reduction > 1)
+    }
+
     /// The plies beyond its own that the `n`th block of a four on a line (counted
     /// from 1) extends it by: `block_extension_tenths` tenths a block, paid as whole
     /// plies at the blocks where the sum passes a whole number (the fourth, seventh,
@@ -214,6 +236,13 @@ pub(in crate::ai::gomoku) fn late_move_reduction(depth: i32, index: usize) -> i3
     TABLE
         .get_or_init(|| Reductions::new(&Params::default()))
         .get(depth, index)
+}
+
+/// [`Params::reduction`] with the default numbers.
+#[cfg(test)]
+pub(in crate::ai::gomoku) fn reduction(depth: i32, index: usize, history: i32) -> i32 {
+    let params = Params::default();
+    params.reduction(&Reductions::new(&params), depth, index, history)
 }
 
 /// [`Params::block_extension`] with the default tenths.
