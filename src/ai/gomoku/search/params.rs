@@ -231,18 +231,21 @@ impl Reductions {
 /// [`Reductions::get`] with the default divisor.
 #[cfg(test)]
 pub(in crate::ai::gomoku) fn late_move_reduction(depth: i32, index: usize) -> i32 {
-    use std::sync::OnceLock;
-    static TABLE: OnceLock<Reductions> = OnceLock::new();
-    TABLE
-        .get_or_init(|| Reductions::new(&Params::default()))
-        .get(depth, index)
+    default_reductions().get(depth, index)
 }
 
 /// [`Params::reduction`] with the default numbers.
 #[cfg(test)]
 pub(in crate::ai::gomoku) fn reduction(depth: i32, index: usize, history: i32) -> i32 {
-    let params = Params::default();
-    params.reduction(&Reductions::new(&params), depth, index, history)
+    Params::default().reduction(default_reductions(), depth, index, history)
+}
+
+/// The reductions of the default divisor, built once for the tests.
+#[cfg(test)]
+fn default_reductions() -> &'static Reductions {
+    use std::sync::OnceLock;
+    static TABLE: OnceLock<Reductions> = OnceLock::new();
+    TABLE.get_or_init(|| Reductions::new(&Params::default()))
 }
 
 /// [`Params::block_extension`] with the default tenths.
